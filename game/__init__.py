@@ -1,0 +1,1 @@
+"""Táiplis: Brandubh, Tawlbwrdd, Reversi and Modiar."""

@@ -1,0 +1,1 @@
+"""The four rules engines behind one registry of game names and position codes."""

@@ -1,0 +1,170 @@
+"""The small protocol every game satisfies, and the pieces all engines share.
+
+A position is an immutable, hashable value.  It knows whose turn it is, its
+legal moves, what happens when a move is played, and whether the game is over
+(`outcome`).  History — repetition, undo, the move list — is not part of a
+position; it lives in `game.rules.record.Game`.
+
+Moves are small plain values (an int or a tuple of ints) because the search
+creates millions of them; every game converts them to and from the notation of
+RULES.md with `move_text` / `parse_move`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+Move = Hashable
+
+
+class RulesError(ValueError):
+    """Bad input to an engine: the message is one line, fit to show a player."""
+
+
+class CodeError(RulesError):
+    """A position code that is not a valid position."""
+
+
+class IllegalMove(RulesError):
+    """A move text that does not parse, or a move the rules do not allow."""
+
+
+class Reason(enum.Enum):
+    """Why a game ended.  The value is a stable key (used by saves and i18n)."""
+
+    KING_CAPTURED = "king-captured"
+    CORNER_TOUR = "corner-tour"
+    KING_ESCAPED = "king-escaped"
+    ATTACKERS_CAPTURED = "attackers-captured"
+    NO_LEGAL_MOVE = "no-legal-move"
+    BOARD_FULL = "board-full"
+    NEITHER_CAN_MOVE = "neither-can-move"
+    REPETITION = "repetition"
+    DRAW_AGREED = "draw-agreed"
+    RESIGNATION = "resignation"
+
+
+REASON_TEXT = {
+    Reason.KING_CAPTURED: "the king was captured",
+    Reason.CORNER_TOUR: "the king visited all four corners",
+    Reason.KING_ESCAPED: "the king reached the edge",
+    Reason.ATTACKERS_CAPTURED: "every attacker was captured",
+    Reason.NO_LEGAL_MOVE: "no legal move",
+    Reason.BOARD_FULL: "board full",
+    Reason.NEITHER_CAN_MOVE: "neither side can move",
+    Reason.REPETITION: "the position repeated",
+    Reason.DRAW_AGREED: "draw agreed",
+    Reason.RESIGNATION: "resignation",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the winning side's letter (None for a draw) and why.
+
+    `scores` is set for games decided by counting (Reversi discs, Modiar
+    stones), in the order of the game's `SIDES`.
+    """
+
+    winner: str | None
+    reason: Reason
+    scores: tuple[int, int] | None = None
+
+    @property
+    def status(self) -> str:
+        """The CLI form: `win:<side>` or `draw`."""
+        return f"win:{self.winner}" if self.winner else "draw"
+
+    def describe(self) -> str:
+        text = REASON_TEXT[self.reason]
+        if self.scores is not None:
+            text += f" ({self.scores[0]}-{self.scores[1]})"
+        return text
+
+
+class Effects(NamedTuple):
+    """What a move did, for the UI to animate.  Squares/pits are engine indices.
+
+    `captured` — squares or pits emptied by capture, in the order taken;
+    `flipped` — Reversi discs turned over; `sown` — Modiar pits in sowing order
+    (the origin first); `forfeited` — Modiar pits whose capture the first-move
+    rule cancelled.
+    """
+
+    captured: tuple[int, ...] = ()
+    flipped: tuple[int, ...] = ()
+    sown: tuple[int, ...] = ()
+    forfeited: tuple[int, ...] = ()
+
+
+class Played(NamedTuple):
+    """The result of `Position.play`: the new position and what happened."""
+
+    position: Any
+    effects: Effects
+
+
+@runtime_checkable
+class Position(Protocol):
+    """What every game's position offers.  Implementations are immutable."""
+
+    GAME: str  # the game's name, as in position codes
+    SIDES: tuple[str, str]  # side letters, the first one moves first
+
+    @property
+    def side(self) -> str: ...
+
+    def legal_moves(self) -> Sequence[Move]: ...
+
+    def play(self, move: Move) -> Played: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def code(self) -> str: ...
+
+    def move_text(self, move: Move) -> str: ...
+
+    def parse_move(self, text: str) -> Move: ...
+
+    def repetition_key(self) -> Hashable: ...
+
+
+def other(sides: tuple[str, str], side: str) -> str:
+    return sides[1] if side == sides[0] else sides[0]
+
+
+def legal(position: Position, text: str) -> Move:
+    """Parse `text` and check it against the legal moves, or raise IllegalMove."""
+    move = position.parse_move(text)
+    if move not in position.legal_moves():
+        raise IllegalMove(f"illegal move {text.strip()!r} in this position")
+    return move
+
+
+def perft(position: Position, depth: int) -> int:
+    """Count the leaves of the move tree `depth` plies deep (RULES.md §6).
+
+    The last ply is bulk-counted: a position's `move_count()` when it has one,
+    else the length of its move list.
+    """
+    if depth <= 0:
+        return 1
+    if depth == 1:
+        count = getattr(position, "move_count", None)
+        return count() if count else len(position.legal_moves())
+    return sum(perft(position.play(move).position, depth - 1) for move in position.legal_moves())
+
+
+def check_ascii(text: str, what: str) -> None:
+    """Reject anything but printable ASCII, so later parsing sees plain text."""
+    if not text.isascii() or not text.isprintable():
+        raise CodeError(f"{what} must be plain ASCII text")
+
+
+def short(text: str, limit: int = 24) -> str:
+    """Quote user text in an error message without letting it run on."""
+    shown = text if len(text) <= limit else text[:limit] + "…"
+    return repr(shown)
