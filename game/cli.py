@@ -1,0 +1,126 @@
+"""Text tools over the engines: `python -m game perft|moves|apply|bench …`.
+
+Every failure a user can cause (a bad code, an illegal move, a bad number)
+ends with one line on stderr and exit status 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from .rules import GAME_NAMES, position_from
+from .rules.base import RulesError, perft
+from .rules.record import Game
+
+USAGE_ERROR = 2
+MAX_PERFT_DEPTH = 30
+
+# Fields in each game's code, counting the name: lets an unquoted code typed
+# as several arguments be put back together.
+CODE_FIELDS = {"brandubh": 4, "tawlbwrdd": 3, "reversi": 3, "modiar": 5}
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out; the message is one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m game", description="Táiplis engine tools.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    cmd = commands.add_parser("perft", help="count the leaves of the move tree")
+    cmd.add_argument("args", nargs="+", metavar="CODE|GAME DEPTH")
+    cmd = commands.add_parser("moves", help="list the legal moves, sorted")
+    cmd.add_argument("args", nargs="+", metavar="CODE|GAME")
+    cmd = commands.add_parser("apply", help="play moves; print the code and the status")
+    cmd.add_argument("args", nargs="+", metavar="CODE|GAME [MOVE ...]")
+    cmd = commands.add_parser("bench", help="benchmarks (docs/benchmarks.md)")
+    cmd.add_argument("what", choices=["perft"])
+    return parser
+
+
+def split_code(args: Sequence[str]) -> tuple[str, list[str]]:
+    """The position code at the front of `args`, and the arguments after it.
+
+    A quoted code is one argument; a game name followed by its other fields
+    (an unquoted code) is joined back into one.
+    """
+    first, rest = args[0], list(args[1:])
+    fields = CODE_FIELDS.get(first)
+    if fields and rest and any(ch in rest[0] for ch in "/,"):
+        return " ".join([first, *rest[:fields - 1]]), rest[fields - 1:]
+    return first, rest
+
+
+def cmd_perft(args: Sequence[str]) -> str:
+    code, rest = split_code(args)
+    if len(rest) != 1:
+        raise UsageError("perft takes a code (or game name) and a depth")
+    depth = parse_depth(rest[0])
+    return str(perft(position_from(code), depth))
+
+
+def parse_depth(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 3 or int(text) > MAX_PERFT_DEPTH:
+        raise UsageError(f"depth must be a whole number from 0 to {MAX_PERFT_DEPTH}")
+    return int(text)
+
+
+def cmd_moves(args: Sequence[str]) -> str:
+    code, rest = split_code(args)
+    if rest:
+        raise UsageError("moves takes one position code (quote it) or a game name")
+    position = position_from(code)
+    return "\n".join(sorted(position.move_text(m) for m in position.legal_moves()))
+
+
+def cmd_apply(args: Sequence[str]) -> str:
+    code, moves = split_code(args)
+    game = Game(position_from(code))
+    for ply, text in enumerate(moves, 1):
+        try:
+            game.play_text(text)
+        except RulesError as error:
+            raise RulesError(f"move {ply}: {error}") from None
+    return f"{game.position.code()}\n{status(game)}"
+
+
+def status(game: Game) -> str:
+    outcome = game.outcome()
+    return "ongoing" if outcome is None else outcome.status
+
+
+def run(argv: Sequence[str]) -> str:
+    parsed = build_parser().parse_args(argv)
+    if parsed.command == "perft":
+        return cmd_perft(parsed.args)
+    if parsed.command == "moves":
+        return cmd_moves(parsed.args)
+    if parsed.command == "apply":
+        return cmd_apply(parsed.args)
+    if parsed.command == "bench":
+        from .bench import bench_perft
+        return bench_perft()
+    return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        output = run(argv)
+    except (RulesError, UsageError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except RecursionError:
+        print("error: the request is too large", file=sys.stderr)
+        return USAGE_ERROR
+    if output:
+        print(output)
+    return 0

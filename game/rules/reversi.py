@@ -1,0 +1,349 @@
+"""Reversi (Othello) on an 8x8 board, after RULES.md section 3.
+
+Two players, black (`b`) and white (`w`), share one set of two-coloured discs.
+Black moves first from this start (columns a-h from the left, rows 1-8 counted
+from the top, so `d3` is column d, third row down)::
+
+      a b c d e f g h
+    1 . . . . . . . .
+    2 . . . . . . . .
+    3 . . . . . . . .
+    4 . . . W B . . .
+    5 . . . B W . . .
+    6 . . . . . . . .
+    7 . . . . . . . .
+    8 . . . . . . . .
+
+A move puts one disc of your colour on an empty square so that at least one
+straight line (across, down or diagonal) runs from it over one or more enemy
+discs to another of your own discs.  Every enemy disc enclosed that way, in all
+eight directions at once, turns to your colour; nothing else changes.  With no
+such square you must pass, and you may pass only then.  When neither player can
+place a disc the game is over and whoever shows more discs wins (equal counts
+draw).  Each player begins with 32 discs in hand; one who runs out while still
+able to move is handed a disc by the opponent, which never alters the result.
+
+Boards are Python ints used as bitboards: bit `row * 8 + col`, row 0 being
+row "1" at the top and col 0 being column "a".  That is also the order of the
+BOARD field of a position code, so a board string's index equals the bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .base import CodeError, Effects, IllegalMove, Outcome, Played, Reason, short
+from .codes import format_board, parse_board, parse_side, split_fields
+
+PASS = 64
+START_CODE = "reversi 8/8/8/3WB3/3BW3/8/8/8 b"
+
+FULL = (1 << 64) - 1
+FILES = "abcdefgh"
+ROWS = "12345678"
+_OTHER = {"b": "w", "w": "b"}
+
+
+# -- move generation ---------------------------------------------------------
+#
+# `_mobility` is the hot path of perft: every line is an int operation, and the
+# masks are literals so CPython loads them as constants.  For each of the four
+# shift amounts (1 across, 8 down, 7 and 9 diagonal) both directions are done,
+# each with a parallel-prefix fill: runs of one and two enemy discs, then the
+# "pair" mask extends a run by two at a time, up to the six a line can hold.
+# Enemy discs on columns a and h are masked out for the shifts that move
+# sideways, so no run wraps from one row onto the next.
+
+def _mobility(p: int, o: int) -> int:
+    """The empty squares where the side with discs `p` may play against `o`."""
+    m = o & 0x7E7E7E7E7E7E7E7E
+    # across (+1 / -1)
+    f = m & (p << 1)
+    f |= m & (f << 1)
+    pair = m & (m << 1)
+    f |= pair & (f << 2)
+    f |= pair & (f << 2)
+    moves = f << 1
+    f = m & (p >> 1)
+    f |= m & (f >> 1)
+    pair >>= 1
+    f |= pair & (f >> 2)
+    f |= pair & (f >> 2)
+    moves |= f >> 1
+    # down and up (+8 / -8): no column can wrap, use the whole enemy set
+    f = o & (p << 8)
+    f |= o & (f << 8)
+    pair = o & (o << 8)
+    f |= pair & (f << 16)
+    f |= pair & (f << 16)
+    moves |= f << 8
+    f = o & (p >> 8)
+    f |= o & (f >> 8)
+    pair >>= 8
+    f |= pair & (f >> 16)
+    f |= pair & (f >> 16)
+    moves |= f >> 8
+    # one diagonal (+7 / -7)
+    f = m & (p << 7)
+    f |= m & (f << 7)
+    pair = m & (m << 7)
+    f |= pair & (f << 14)
+    f |= pair & (f << 14)
+    moves |= f << 7
+    f = m & (p >> 7)
+    f |= m & (f >> 7)
+    pair >>= 7
+    f |= pair & (f >> 14)
+    f |= pair & (f >> 14)
+    moves |= f >> 7
+    # the other diagonal (+9 / -9)
+    f = m & (p << 9)
+    f |= m & (f << 9)
+    pair = m & (m << 9)
+    f |= pair & (f << 18)
+    f |= pair & (f << 18)
+    moves |= f << 9
+    f = m & (p >> 9)
+    f |= m & (f >> 9)
+    pair >>= 9
+    f |= pair & (f >> 18)
+    f |= pair & (f >> 18)
+    moves |= f >> 9
+    return moves & ~(p | o) & 0xFFFFFFFFFFFFFFFF
+
+
+def _build_rays() -> tuple[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], ...]:
+    """Per square, the rays a placed disc can flip along, split by direction sign.
+
+    Each ray is (first square's bit, mask of the whole ray).  Rays shorter than
+    two squares are left out: a flip needs an enemy disc and a closing disc.
+    """
+    table = []
+    for sq in range(64):
+        row, col = divmod(sq, 8)
+        up: list[tuple[int, int]] = []
+        down: list[tuple[int, int]] = []
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1), (0, -1), (-1, 1), (-1, 0), (-1, -1)):
+            ray = []
+            r, c = row + dr, col + dc
+            while 0 <= r < 8 and 0 <= c < 8:
+                ray.append(r * 8 + c)
+                r, c = r + dr, c + dc
+            if len(ray) >= 2:
+                entry = (1 << ray[0], sum(1 << s for s in ray))
+                (up if ray[0] > sq else down).append(entry)
+        table.append((tuple(up), tuple(down)))
+    return tuple(table)
+
+
+_RAYS = _build_rays()
+
+
+def _flips(sq: int, p: int, o: int) -> int:
+    """The enemy discs that a disc placed on `sq` by `p` turns over."""
+    flips = 0
+    up, down = _RAYS[sq]
+    # Along a ray of rising bits the nearest square is the lowest set bit.
+    for first, ray in up:
+        if first & o:
+            stop = ray & ~o
+            stop &= -stop
+            if stop & p:
+                flips |= ray & (stop - 1)
+    # Along a falling ray the nearest square is the highest set bit.
+    for first, ray in down:
+        if first & o:
+            stop = ray & ~o
+            if stop:
+                stop = 1 << (stop.bit_length() - 1)
+                if stop & p:
+                    flips |= ray & -(stop << 1)
+    return flips
+
+
+def _squares(bits: int) -> list[int]:
+    """The set bits of a board, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+# -- notation ----------------------------------------------------------------
+
+def square_name(sq: int) -> str:
+    """`d3` for square 19: column letter, then the row counted from the top."""
+    return FILES[sq % 8] + ROWS[sq // 8]
+
+
+_SQUARE_OF = {square_name(sq): sq for sq in range(64)}
+_SQUARE_OF["pass"] = PASS
+
+
+class ReversiPosition:
+    """A Reversi position: both boards and the side to move.  Immutable.
+
+    Internally the discs are kept as (mover, opponent) so the move generator
+    never has to look at whose turn it is.
+    """
+
+    __slots__ = ("_o", "_p", "side")
+
+    GAME = "reversi"
+    SIDES = ("b", "w")
+    square_name = staticmethod(square_name)
+
+    def __init__(self, mover: int, opponent: int, side: str) -> None:
+        self._p = mover
+        self._o = opponent
+        self.side = side
+
+    @classmethod
+    def from_colours(cls, black: int, white: int, side: str) -> ReversiPosition:
+        """A position from black's and white's boards and the side to move."""
+        return cls(black, white, side) if side == "b" else cls(white, black, side)
+
+    # -- value semantics --
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ReversiPosition):
+            return NotImplemented
+        return self._p == other._p and self._o == other._o and self.side == other.side
+
+    def __hash__(self) -> int:
+        return hash((self._p, self._o, self.side))
+
+    def __repr__(self) -> str:
+        return f"ReversiPosition({self.code()!r})"
+
+    @property
+    def black(self) -> int:
+        return self._p if self.side == "b" else self._o
+
+    @property
+    def white(self) -> int:
+        return self._o if self.side == "b" else self._p
+
+    def counts(self) -> tuple[int, int]:
+        """Discs on the board: (black, white)."""
+        return self.black.bit_count(), self.white.bit_count()
+
+    # -- rules --
+
+    def legal_moves(self) -> list[int]:
+        """Squares in increasing order; [PASS] when forced to pass; [] at the end."""
+        p, o = self._p, self._o
+        moves = _mobility(p, o)
+        if moves:
+            return _squares(moves)
+        return [PASS] if _mobility(o, p) else []
+
+    def move_count(self) -> int:
+        """len(legal_moves()) without building the list (perft's last ply)."""
+        p, o = self._p, self._o
+        moves = _mobility(p, o)
+        if moves:
+            return moves.bit_count()
+        return 1 if _mobility(o, p) else 0
+
+    def play(self, move: int) -> Played:
+        """Place a disc on `move` (or PASS).  The move must be legal."""
+        p, o = self._p, self._o
+        if move == PASS:
+            return Played(ReversiPosition(o, p, _OTHER[self.side]), _NO_FLIPS)
+        flips = _flips(move, p, o)
+        after = ReversiPosition(o ^ flips, p | flips | (1 << move), _OTHER[self.side])
+        return Played(after, _new_tuple(Effects, (*_BEFORE, tuple(_squares(flips)), *_AFTER)))
+
+    def outcome(self) -> Outcome | None:
+        """None while either side can move; else the disc count decides."""
+        p, o = self._p, self._o
+        if _mobility(p, o) or _mobility(o, p):
+            return None
+        black, white = self.counts()
+        winner = "b" if black > white else "w" if white > black else None
+        reason = Reason.BOARD_FULL if p | o == FULL else Reason.NEITHER_CAN_MOVE
+        return Outcome(winner, reason, (black, white))
+
+    # -- text --
+
+    def code(self) -> str:
+        black, white = self.black, self.white
+        board = "".join("B" if black >> sq & 1 else "W" if white >> sq & 1 else "."
+                        for sq in range(64))
+        return f"{self.GAME} {format_board(board, 8)} {self.side}"
+
+    def move_text(self, move: int) -> str:
+        return "pass" if move == PASS else square_name(move)
+
+    def parse_move(self, text: str) -> int:
+        """`d3`, `D3`, `pass`, `PASS` (surrounding space ignored) to a move."""
+        if isinstance(text, str):
+            move = _SQUARE_OF.get(text.strip().lower())
+            if move is not None:
+                return move
+            shown = short(text)
+        else:
+            shown = short(repr(text))
+        raise IllegalMove(f"not a reversi move: {shown} (expected a square like d3, or pass)")
+
+    def repetition_key(self) -> ReversiPosition:
+        return self
+
+
+_NO_FLIPS = Effects()
+# Effects is a NamedTuple whose keyword constructor costs as much as finding
+# the flips; building the tuple directly (other fields at their defaults) keeps
+# perft fast and still follows any change to the field list.
+_new_tuple = tuple.__new__
+_FLIPPED_AT = Effects._fields.index("flipped")
+_BEFORE = tuple(_NO_FLIPS)[:_FLIPPED_AT]
+_AFTER = tuple(_NO_FLIPS)[_FLIPPED_AT + 1:]
+
+
+# -- codes, start, supplies --------------------------------------------------
+
+def from_code(code: str) -> ReversiPosition:
+    """Parse `reversi BOARD SIDE`, or raise CodeError with a one-line message."""
+    if not isinstance(code, str):
+        raise CodeError("a position code is text")
+    board_field, side_field = split_fields(code, "reversi", ("BOARD", "SIDE"))
+    name = code.strip().split(" ", 1)[0]
+    if name != "reversi":
+        raise CodeError(f"not a reversi code: it starts with {short(name)}")
+    board = parse_board(board_field, 8, "BW")
+    side = parse_side(side_field, "reversi", ReversiPosition.SIDES)
+    black = sum(1 << sq for sq, ch in enumerate(board) if ch == "B")
+    white = sum(1 << sq for sq, ch in enumerate(board) if ch == "W")
+    return ReversiPosition.from_colours(black, white, side)
+
+
+def start() -> ReversiPosition:
+    return from_code(START_CODE)
+
+
+def supplies(start: ReversiPosition, moves: Sequence[int]) -> tuple[int, int]:
+    """Discs left in hand, (black, white), after `moves` were played from `start`.
+
+    The discs not on the start board are shared out with the larger half going
+    to the side to move (30/30 at the usual start).  A placement uses one of the
+    mover's discs, or, when the mover has none left, one handed over by the
+    opponent; a pass uses none.
+    """
+    off = 64 - sum(start.counts())
+    mover, waiting = (off + 1) // 2, off // 2
+    for move in moves:
+        if move != PASS:
+            if mover:
+                mover -= 1
+            elif waiting:
+                waiting -= 1
+            else:
+                raise IllegalMove("no disc left to place: more placements than empty squares")
+        mover, waiting = waiting, mover
+    # `mover` now belongs to whoever is to move after `moves`.
+    to_move_is_start_side = len(moves) % 2 == 0
+    first = start.side if to_move_is_start_side else _OTHER[start.side]
+    return (mover, waiting) if first == "b" else (waiting, mover)

@@ -1,0 +1,700 @@
+"""Brandubh, RULES.md §1: one named test per rule, each with its board.
+
+Squares: files a–g from the left, ranks 1–7 from the bottom; the throne is
+d4, the corners a1 g1 a7 g7.  `a` = attackers (A), `d` = defenders (D, K).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import tafl
+from game.rules.base import Reason, legal, perft
+from game.rules.record import Game
+
+from .diagrams import tafl_code
+
+
+def position(diagram: str, side: str, visited: str = "-") -> tafl.TaflPosition:
+    return tafl.from_code(tafl_code("brandubh", diagram, side, visited))
+
+
+def play(pos: tafl.TaflPosition, text: str):
+    return pos.play(legal(pos, text))
+
+
+def names(pos: tafl.TaflPosition, squares) -> set[str]:
+    return {pos.rules.square_name(sq) for sq in squares}
+
+
+def piece_at(pos: tafl.TaflPosition, name: str) -> str:
+    return pos.board[pos.rules.square_index(name)]
+
+
+def move_texts(pos: tafl.TaflPosition) -> set[str]:
+    return {pos.move_text(m) for m in pos.legal_moves()}
+
+
+# --- start and perft -------------------------------------------------------------
+
+
+def test_start_position_matches_the_diagram():
+    start = tafl.start("brandubh")
+    assert start.code() == "brandubh 2AAA2/7/A1DDD1A/A1DKD1A/A1DDD1A/7/2AAA2 a -"
+    assert (start.board.count("A"), start.board.count("D"), start.board.count("K")) == (12, 8, 1)
+    assert piece_at(start, "d4") == "K" and start.side == "a"
+
+
+@pytest.mark.parametrize(("depth", "leaves"), [(1, 20), (2, 236), (3, 6284), (4, 127624)])
+def test_perft_from_the_start(depth, leaves):
+    assert perft(tafl.start("brandubh"), depth) == leaves
+
+
+# --- movement ----------------------------------------------------------------------
+
+ROOK = """
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . A . . .
+2 . . . . . . .
+1 . . . K . D .
+  a b c d e f g
+"""
+
+
+def test_pieces_move_like_rooks_without_jumping_or_landing_on_pieces():
+    pos = position(ROOK, "a")
+    # d3 may go up to d5..d7 (crossing the empty throne d4), left to a3, right
+    # to g3, but not down to d1 (the king) nor beyond him.
+    assert move_texts(pos) == {"d3-d5", "d3-d6", "d3-d7", "d3-d2",
+                               "d3-c3", "d3-b3", "d3-a3", "d3-e3", "d3-f3", "d3-g3"}
+
+
+def test_soldiers_cross_the_empty_throne_but_never_stop_on_it():
+    pos = position(ROOK, "a")
+    assert "d3-d4" not in move_texts(pos)
+    assert "d3-d5" in move_texts(pos)
+
+
+CORNER = """
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . A . . . K .
+  a b c d e f g
+"""
+
+
+def test_only_the_king_may_stop_on_a_corner():
+    attackers = position(CORNER, "a")
+    assert "b1-a1" not in move_texts(attackers) and "b1-c1" in move_texts(attackers)
+    defenders = position(CORNER, "d")
+    assert "f1-g1" in move_texts(defenders)
+
+
+def test_defenders_may_not_stop_on_throne_or_corner_either():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . D . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . D . . K A .
+  a b c d e f g
+""", "d")
+    assert "d5-d4" not in move_texts(pos) and "d5-d3" in move_texts(pos)
+    assert "b1-a1" not in move_texts(pos)
+
+
+def test_king_may_stop_on_and_return_to_the_throne():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . K . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . A . . . . .
+  a b c d e f g
+""", "d")
+    assert "d5-d4" in move_texts(pos)
+    assert "d5-d3" in move_texts(pos)  # and may pass over it
+
+
+# --- capture -------------------------------------------------------------------------
+
+
+def test_custodial_capture_between_two_attackers():
+    # e6 moves to d6: c6 is trapped between d6 and b6.
+    pos = position("""
+7 . . . . . . .
+6 . A D . A . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . K . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "e6-d6")
+    assert names(pos, played.effects.captured) == {"c6"}
+    assert piece_at(played.position, "c6") == "."
+
+
+def test_one_move_may_capture_in_three_directions():
+    # d7-d6 takes c6 (against b6), e6 (against f6) and d5 (against the empty throne).
+    pos = position("""
+7 . . . A . . .
+6 . A D . D A .
+5 . . . D . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . K . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "d7-d6")
+    assert names(pos, played.effects.captured) == {"c6", "e6", "d5"}
+    assert played.position.board.count("D") == 0
+
+
+def test_moving_between_two_enemies_is_safe():
+    # The defender c5-c6 lands between attackers b6 and d6 and survives.
+    pos = position("""
+7 . . . . . . .
+6 . A . A . . .
+5 . . D . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . K . . .
+  a b c d e f g
+""", "d")
+    played = play(pos, "c5-c6")
+    assert played.effects.captured == ()
+    assert piece_at(played.position, "c6") == "D"
+
+
+def test_only_the_side_that_moved_captures():
+    # The attacker sits between two defenders already; a defender move elsewhere
+    # does not take it.
+    pos = position("""
+7 . . . . . . .
+6 . D A D . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . D
+2 . . . . . . .
+1 . . . K . . .
+  a b c d e f g
+""", "d")
+    played = play(pos, "g3-f3")
+    assert played.effects.captured == ()
+
+
+@pytest.mark.parametrize(("mover", "victim"), [("a", "D"), ("d", "A")])
+def test_an_empty_corner_is_hostile_to_both_sides(mover, victim):
+    # c2-c1 lands beside b1; the far side a1 is an empty corner.
+    enemy = "D" if mover == "d" else "A"
+    king = "\n".join([
+        "7 . . . . . . .", "6 . . . . . . .", "5 . . . . . . .", "4 . . . . . . .",
+        "3 . . . . . . K" if mover == "a" else "3 . . . . . A K",
+        f"2 . . {enemy} . . . .", f"1 . {victim} . . . . .", "  a b c d e f g"])
+    pos = position(king, mover)
+    played = play(pos, "c2-c1")
+    assert names(pos, played.effects.captured) == {"b1"}
+
+
+@pytest.mark.parametrize(("mover", "victim"), [("a", "D"), ("d", "A")])
+def test_the_empty_throne_is_hostile_to_both_sides(mover, victim):
+    # e6-d6 lands beside d5; the far side d4 is the empty throne.
+    enemy = "D" if mover == "d" else "A"
+    diagram = f"""
+7 . . . . . . .
+6 . . . . {enemy} . .
+5 . . . {victim} . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . A
+1 . . . . . . K
+  a b c d e f g
+"""
+    pos = position(diagram, mover, "g1")
+    played = play(pos, "e6-d6")
+    assert names(pos, played.effects.captured) == {"d5"}
+
+
+def test_the_throne_holding_the_king_is_an_enemy_to_attackers():
+    # The defender e6-d6: the attacker on d5 lies between d6 and the king on d4.
+    pos = position("""
+7 . . . . . . .
+6 . . . . D . .
+5 . . . A . . .
+4 . . . K . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "d")
+    played = play(pos, "e6-d6")
+    assert names(pos, played.effects.captured) == {"d5"}
+
+
+def test_the_throne_holding_the_king_is_a_friend_to_defenders():
+    # The defender on d5 lies between the attacker landing on d6 and the
+    # king on his throne: it is safe.
+    pos = position("""
+7 . . . . . . .
+6 . . . . A . .
+5 . . . D . . .
+4 . . . K . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "e6-d6")
+    assert played.effects.captured == ()
+
+
+def test_a_corner_holding_the_king_counts_as_the_king():
+    # King on a1.  A defender landing on c1 takes the attacker on b1 ...
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . A
+3 . . . . . . .
+2 . . D . . . .
+1 K A . . . . .
+  a b c d e f g
+""", "d", "a1")
+    assert names(pos, play(pos, "c2-c1").effects.captured) == {"b1"}
+    # ... while an attacker landing on c1 cannot take a defender on b1.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . A . . . .
+1 K D . . . . .
+  a b c d e f g
+""", "a", "a1")
+    assert play(pos, "c2-c1").effects.captured == ()
+
+
+def test_the_edge_captures_a_piece_when_an_enemy_lands_on_its_inward_side():
+    # The defender on a4 stands on the edge; an attacker landing on b4 takes it.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 D . . . . . .
+3 . A . . . . .
+2 . . . . . . .
+1 . . . . . K .
+  a b c d e f g
+""", "a")
+    played = play(pos, "b3-b4")
+    assert names(pos, played.effects.captured) == {"a4"}
+
+
+def test_the_edge_only_ever_plays_the_far_side():
+    # An attacker landing on a5, beside a4 along the edge, finds a3 empty: no capture.
+    # And a defender one square in from the edge (b4) is not taken from c4.
+    pos = position("""
+7 . . . . . . .
+6 A . . . . . .
+5 . . . . . . .
+4 D D . . . . .
+3 . . . . . . .
+2 . . A . . . .
+1 . . . . . K .
+  a b c d e f g
+""", "a")
+    assert play(pos, "a6-a5").effects.captured == ()
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . D . . . . .
+3 . . A . . . .
+2 . . . . . . .
+1 . . . . . K .
+  a b c d e f g
+""", "a")
+    assert play(pos, "c3-c4").effects.captured == ()
+
+
+def test_the_king_captures_as_the_moving_piece():
+    # The king lands on c6: the attacker on b6 is between him and the
+    # defender on a6.
+    pos = position("""
+7 . . . . . . .
+6 D A . . . . .
+5 . . K . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . A .
+  a b c d e f g
+""", "d")
+    assert names(pos, play(pos, "c5-c6").effects.captured) == {"b6"}
+
+
+def test_the_king_captures_as_the_far_piece():
+    pos = position("""
+7 . . . . . . .
+6 K A . D . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . A .
+  a b c d e f g
+""", "d")
+    assert names(pos, play(pos, "d6-c6").effects.captured) == {"b6"}
+
+
+# --- capturing the king --------------------------------------------------------------
+
+
+def test_king_in_the_open_falls_to_four_attackers():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . A . . . .
+3 . A K A . . .
+2 . . . . A . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "e2-c2")
+    assert names(pos, played.effects.captured) == {"c3"}
+    assert "K" not in played.position.board
+    outcome = played.position.outcome()
+    assert outcome.winner == "a" and outcome.reason is Reason.KING_CAPTURED
+    assert played.position.legal_moves() == []
+
+
+def test_king_is_never_taken_by_an_ordinary_sandwich():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . A K . . . .
+2 . . . . . . .
+1 . . . A . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "d1-d3")
+    assert played.effects.captured == () and "K" in played.position.board
+
+
+def test_three_attackers_do_not_take_the_king_in_the_open():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . A . . . .
+3 . A K . . . .
+2 . . . . A . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    assert play(pos, "e2-c2").effects.captured == ()
+
+
+def test_king_on_the_edge_falls_to_three_attackers():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 A . . . . . .
+4 K . . . . . .
+3 A . . . . . .
+2 . . . . . . .
+1 . A . . . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "b1-b4")
+    assert names(pos, played.effects.captured) == {"a4"}
+    assert played.position.outcome().winner == "a"
+
+
+def test_king_in_a_corner_falls_to_two_attackers():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 A . . . . . .
+1 K . . A . . .
+  a b c d e f g
+""", "a", "a1")
+    played = play(pos, "d1-b1")
+    assert names(pos, played.effects.captured) == {"a1"}
+
+
+def test_king_beside_a_corner_is_walled_by_it():
+    # King on b1: a1 (corner) and the edge count against him; c1 and b2 are attackers.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . A . . .
+1 . K A . . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "d2-b2")
+    assert names(pos, played.effects.captured) == {"b1"}
+
+
+def test_king_beside_the_empty_throne_falls_to_three_attackers():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . A
+5 . . A K A . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "g6-d6")
+    assert names(pos, played.effects.captured) == {"d5"}
+
+
+def test_king_beside_the_throne_survives_two_attackers():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . A
+5 . . A K . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    assert play(pos, "g6-d6").effects.captured == ()
+
+
+def test_king_on_the_throne_falls_only_to_four_attackers():
+    three = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . A . . .
+4 . . A K . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . A . .
+  a b c d e f g
+""", "a")
+    assert play(three, "e1-e4").effects.captured == ()
+    four = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . A . . .
+4 . . A K A . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . A . . .
+  a b c d e f g
+""", "a")
+    assert names(four, play(four, "d1-d3").effects.captured) == {"d4"}
+
+
+def test_king_may_walk_into_an_enclosure_and_falls_when_it_is_closed():
+    # The king steps from c2 to c3 between b3, d3 and c4 and lives; then the
+    # attacker e2-c2 closes the fourth side and takes him.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . A . . . .
+3 . A . A . . .
+2 . . K . A . .
+1 . . . . . . .
+  a b c d e f g
+""", "d")
+    walked = play(pos, "c2-c3")
+    assert walked.effects.captured == () and "K" in walked.position.board
+    closed = play(walked.position, "e2-c2")
+    assert names(pos, closed.effects.captured) == {"c3"}
+
+
+def test_a_surrounded_king_is_not_taken_by_an_attacker_move_elsewhere():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . A . . . .
+3 . A K A . . .
+2 . . A . . . .
+1 . . . . . A .
+  a b c d e f g
+""", "a")
+    assert "K" in play(pos, "f1-f2").position.board
+
+
+# --- winning and drawing ---------------------------------------------------------------
+
+
+def test_reaching_one_corner_is_recorded_but_is_not_a_win():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . A
+1 . . . K . . .
+  a b c d e f g
+""", "d")
+    after = play(pos, "d1-a1").position
+    assert after.code().endswith(" a a1")
+    assert after.outcome() is None
+
+
+def test_a_visited_corner_stays_visited_after_the_king_leaves():
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . A
+1 K . . . . . .
+  a b c d e f g
+""", "d", "a1")
+    after = play(pos, "a1-a4").position
+    assert after.code().endswith(" a a1")
+
+
+def test_visiting_the_fourth_corner_wins_the_corner_tour():
+    pos = position("""
+7 . . . . K . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . A
+1 . . . . . . .
+  a b c d e f g
+""", "d", "a1,g1,a7")
+    after = play(pos, "e7-g7").position
+    assert after.code().endswith(" a a1,g1,a7,g7")
+    outcome = after.outcome()
+    assert outcome.winner == "d" and outcome.reason is Reason.CORNER_TOUR
+    assert after.legal_moves() == []
+
+
+def test_three_corners_are_not_enough():
+    pos = position("""
+7 . . . . K . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . A
+1 . . . . . . .
+  a b c d e f g
+""", "d", "a1,g1")
+    after = play(pos, "e7-g7").position
+    assert after.outcome() is None
+
+
+def test_capturing_every_attacker_wins_for_the_defenders():
+    pos = position("""
+7 . . . . . . .
+6 . D A . D . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . K . . .
+  a b c d e f g
+""", "d")
+    after = play(pos, "e6-d6").position
+    outcome = after.outcome()
+    assert outcome.winner == "d" and outcome.reason is Reason.ATTACKERS_CAPTURED
+
+
+STUCK_ATTACKERS = """
+7 . . . . . . K
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . D . . . . .
+1 . A D . . . .
+  a b c d e f g
+"""
+STUCK_DEFENDERS = """
+7 . . . . . A K
+6 . . . . . . A
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+"""
+
+
+@pytest.mark.parametrize(("diagram", "stuck", "winner"),
+                         [(STUCK_ATTACKERS, "a", "d"), (STUCK_DEFENDERS, "d", "a")])
+def test_a_side_with_no_legal_move_loses(diagram, stuck, winner):
+    # The attacker on b1 is boxed in by the corner a1 and the defenders on c1
+    # and b2; the king on g7 by the attackers on f7 and g6.
+    pos = position(diagram, stuck, "g7")
+    assert pos.legal_moves() == []
+    outcome = pos.outcome()
+    assert outcome.winner == winner and outcome.reason is Reason.NO_LEGAL_MOVE
+
+
+def test_a_code_without_a_king_is_a_finished_game_for_the_attackers():
+    pos = tafl.from_code("brandubh 7/7/3A3/7/7/7/7 d -")
+    assert pos.legal_moves() == [] and pos.outcome().winner == "a"
+
+
+def test_the_third_occurrence_of_a_position_is_a_draw():
+    game = Game(tafl_code("brandubh", """
+7 . . . . . . .
+6 . A . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . D .
+2 . . . . . . .
+1 . . . K . . .
+  a b c d e f g
+""", "a"))
+    shuffle = ["b6-b5", "f3-f2", "b5-b6", "f2-f3"]
+    for text in shuffle:
+        game.play_text(text)
+    assert game.occurrences() == 2 and game.outcome() is None
+    for text in shuffle:
+        game.play_text(text)
+    outcome = game.outcome()
+    assert outcome.winner is None and outcome.reason is Reason.REPETITION
+    assert game.legal_moves() == []
+    game.undo()
+    assert game.outcome() is None
+
+
+def test_corners_visited_make_positions_differ_for_repetition():
+    # The same board with a different VISITED set is a different position.
+    a = tafl.from_code("brandubh 7/7/3A3/7/7/7/3K3 a -")
+    b = tafl.from_code("brandubh 7/7/3A3/7/7/7/3K3 a a1")
+    assert a.repetition_key() != b.repetition_key()
