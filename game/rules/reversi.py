@@ -280,14 +280,14 @@ class ReversiPosition:
 
     def parse_move(self, text: str) -> int:
         """`d3`, `D3`, `pass`, `PASS` (surrounding space ignored) to a move."""
-        if isinstance(text, str):
-            move = _SQUARE_OF.get(text.strip().lower())
-            if move is not None:
-                return move
-            shown = short(text)
-        else:
-            shown = short(repr(text))
-        raise IllegalMove(f"not a reversi move: {shown} (expected a square like d3, or pass)")
+        if not isinstance(text, str):
+            raise IllegalMove(f"a reversi move is text, not {type(text).__name__}")
+        word = text.strip()
+        # isascii first: a few non-ASCII letters lower-case to ASCII ones.
+        move = _SQUARE_OF.get(word.lower()) if word.isascii() else None
+        if move is None:
+            raise IllegalMove(f"not a reversi move: {short(text)} (expected a square like d3, or pass)")
+        return move
 
     def repetition_key(self) -> ReversiPosition:
         return self

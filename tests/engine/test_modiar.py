@@ -186,10 +186,10 @@ def test_a_pit_passed_on_the_way_is_not_captured() -> None:
     #       3  1  2    S1 →       1  2  3
     #      S1 S2 S3              S1 S2 S3
     # S2 reaches 2 mid-sowing, but the last stone leaves S3 at 3: no capture.
-    p = position((3, 1, 2), (1, 1, 1), (18, 18))
+    p = position((3, 1, 2), (1, 1, 1), (16, 17))
     played = p.play(S1)
     assert played.effects.captured == ()
-    assert played.position.code() == "modiar 1,2,3,1,1,1 18,18 n 0"
+    assert played.position.code() == "modiar 1,2,3,1,1,1 16,17 n 0"
 
 
 def test_chain_walks_backwards_across_both_rows() -> None:
@@ -281,7 +281,7 @@ def test_first_move_capture_is_forfeited_worked_example() -> None:
 def test_second_move_captures_normally() -> None:
     # After the worked example North plays N3 (8): N3 S1 S2 S3 N1 N2 N3 S1.
     #      N3 N2 N1              N3 N2 N1
-    #       8  8  8               2  9  9
+    #       8  8  8               2* 9  9
     #       2  8  8    N3 →       4* 9  9
     #      S1 S2 S3              S1 S2 S3
     # S1 (4) is taken; N3 (2) before it is taken too; N2 (9) stops the chain.
