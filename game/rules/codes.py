@@ -45,6 +45,8 @@ def parse_board(field: str, size: int, letters: str) -> str:
 def _parse_rank(text: str, size: int, letters: str, number: int) -> str:
     squares: list[str] = []
     for token in _TOKEN.findall(text):
+        if token == "0":
+            raise CodeError(f"rank {number} has an empty run of 0 squares")
         if token.isdigit():
             if len(token) > 2 or int(token) > size:
                 raise CodeError(f"rank {number} has a run of {short(token)} empty squares, "
@@ -52,8 +54,6 @@ def _parse_rank(text: str, size: int, letters: str, number: int) -> str:
             squares.append(EMPTY * int(token))
         elif token in letters:
             squares.append(token)
-        elif token == "0":
-            raise CodeError(f"rank {number} has an empty run of 0 squares")
         else:
             raise CodeError(f"unknown letter {token!r} in rank {number} "
                             f"(expected {', '.join(letters)} or a number)")

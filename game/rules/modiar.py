@@ -87,6 +87,10 @@ class ModiarPosition:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("ModiarPosition is immutable")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickle/copy would otherwise restore slots through the blocked __setattr__.
+        return (ModiarPosition, (self.pits, self.captured, self.side, self.first))
+
     def _key(self) -> tuple[object, ...]:
         return (self.pits, self.captured, self.side, self.first)
 
@@ -130,14 +134,14 @@ class ModiarPosition:
                                _other(self.side), False)
         return Played(after, effects)
 
-    def _captures_of(self, move: int) -> tuple[list[int], tuple[int, ...]]:
-        """The pits after sowing `move` and the pits it would capture (forfeit aside)."""
+    def _counted_captures(self, move: int) -> tuple[list[int], tuple[int, ...]]:
+        """The pits after sowing `move` and the captures that count (none on move one)."""
         pits, sown = _sow(self.pits, move)
         taken = () if self.first else _captures(pits, sown[-1])
         return pits, taken
 
     def _is_grand_slam(self, move: int) -> bool:
-        pits, taken = self._captures_of(move)
+        pits, taken = self._counted_captures(move)
         opponent = _OWN[_other(self.side)]
         if not any(pit in opponent for pit in taken):
             return False
@@ -235,7 +239,9 @@ def _captures(pits: list[int], last: int) -> tuple[int, ...]:
 
 def from_code(code: str) -> ModiarPosition:
     """Read a position code, or raise CodeError with a one-line reason."""
-    if not isinstance(code, str) or not code.strip():
+    if not isinstance(code, str):
+        raise CodeError("a position code is text")
+    if not code.strip():
         raise CodeError("the position code is empty")
     head = code.strip().split(" ", 1)[0]
     if head != GAME:
@@ -272,10 +278,10 @@ def _count(text: str, name: str) -> int:
         if len(digits) > 1 and digits.isdigit() and digits[0] == "0":
             raise CodeError(f"{name} count {short(text)} has a leading zero")
         raise CodeError(f"{name} count {short(text)} is not a number")
-    if negative and digits != "0":
-        raise CodeError(f"{name} count {short(text)} is negative")
     if negative:
-        raise CodeError(f"{name} count {short(text)} is not a number")
+        # "-0" is not negative, just not how a count is written.
+        problem = "is not a number" if digits == "0" else "is negative"
+        raise CodeError(f"{name} count {short(text)} {problem}")
     if len(digits) > _MAX_DIGITS:
         raise CodeError(f"{name} count {short(text)} is more than the {TOTAL} stones "
                         "in the game")

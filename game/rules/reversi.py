@@ -286,7 +286,8 @@ class ReversiPosition:
         # isascii first: a few non-ASCII letters lower-case to ASCII ones.
         move = _SQUARE_OF.get(word.lower()) if word.isascii() else None
         if move is None:
-            raise IllegalMove(f"not a reversi move: {short(text)} (expected a square like d3, or pass)")
+            raise IllegalMove(f"not a reversi move: {short(text)} "
+                              "(expected a square like d3, or pass)")
         return move
 
     def repetition_key(self) -> ReversiPosition:

@@ -14,6 +14,8 @@ worked out by hand from the diagram, not by the engine.
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 
 import pytest
@@ -77,6 +79,12 @@ def test_position_is_immutable_and_hashable() -> None:
         a.side = "n"  # type: ignore[misc]
     with pytest.raises(AttributeError):
         a.extra = 1  # type: ignore[attr-defined]
+
+
+def test_position_survives_copy_and_pickle() -> None:
+    p = start().play(S2).position
+    assert copy.deepcopy(p) == p
+    assert pickle.loads(pickle.dumps(p)) == p
 
 
 # -- which pits may be played ------------------------------------------------------
@@ -537,6 +545,11 @@ def test_malformed_codes_are_rejected(text: str, message: str) -> None:
     assert message in text_of_error
     assert "\n" not in text_of_error
     assert len(text_of_error) < 160
+
+
+def test_non_text_code_is_a_code_error() -> None:
+    with pytest.raises(CodeError, match="text"):
+        from_code(None)  # type: ignore[arg-type]
 
 
 @given(st.text(max_size=60))
