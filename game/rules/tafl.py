@@ -159,7 +159,7 @@ class TaflPosition:
         self._moves: list[tuple[int, int]] | None = None
 
     @property
-    def GAME(self) -> str:  # noqa: N802 - the protocol's class-level name
+    def GAME(self) -> str:
         return self.rules.name
 
     def __eq__(self, other: object) -> bool:
@@ -318,9 +318,9 @@ class TaflPosition:
         parts = text.strip().lower().split("-") if text.isascii() else []
         squares = [self.rules.square_index(p) for p in parts] if len(parts) == 2 else []
         if len(squares) != 2 or None in squares:
+            last = self.rules.square_name(self.rules.size - 1)
             raise IllegalMove(f"{short(text.strip())} is not a {self.rules.name} move: "
-                              f"write orig-dest with squares a1 to {self.rules.square_name(self.rules.size - 1)}, "
-                              f"e.g. c4-b4")
+                              f"write orig-dest with squares a1 to {last}, e.g. c4-b4")
         return squares[0], squares[1]
 
 
