@@ -107,7 +107,6 @@ def _mobility(p: int, o: int) -> int:
     f |= m & (f >> 9)
     pair >>= 9
     f |= pair & (f >> 18)
-    f |= pair & (f >> 18)
     moves |= f >> 9
     return moves & ~(p | o) & 0xFFFFFFFFFFFFFFFF
 

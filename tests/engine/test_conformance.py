@@ -74,3 +74,23 @@ def test_a_saved_record_loads_back_the_same_game(name):
     loaded = Game.from_dict(game.to_dict())
     assert loaded.position == game.position and loaded.can_redo
     assert loaded.move_texts() == game.move_texts()
+
+
+@pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_tafl_soldiers_never_stand_on_special_squares(name, seed):
+    rng = random.Random(seed)
+    position = start(name)
+    rules = position.rules
+    while position.legal_moves():
+        before = position
+        move = rng.choice(position.legal_moves())
+        position, effects = position.play(move)
+        assert all(position.board[sq] in ".K" for sq in rules.restricted)
+        # Only enemies of the mover are captured, and their squares are emptied.
+        assert all(before.board[sq] not in ".A" if before.side == "a" else
+                   before.board[sq] == "A" for sq in effects.captured)
+        assert all(position.board[sq] == "." for sq in effects.captured)
+        for letter in "ADK":
+            assert position.board.count(letter) <= before.board.count(letter)
