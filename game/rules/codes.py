@@ -34,12 +34,17 @@ def split_fields(code: str, game: str, names: tuple[str, ...]) -> list[str]:
     return parts[1:]
 
 
-def parse_board(field: str, size: int, letters: str) -> str:
-    """Expand a run-length BOARD field of `size` ranks into one char a square."""
+def parse_board(field: str, size: int, letters: str, *, rows_from_top: bool = False) -> str:
+    """Expand a run-length BOARD field of `size` ranks into one char a square.
+
+    Error messages name a rank as the game's notation does: tafl ranks count
+    from the bottom, Reversi rows (`rows_from_top`) from the top.
+    """
     ranks = field.split("/")
     if len(ranks) != size:
         raise CodeError(f"the board has {len(ranks)} ranks, expected {size}")
-    return "".join(_parse_rank(rank, size, letters, size - i) for i, rank in enumerate(ranks))
+    return "".join(_parse_rank(rank, size, letters, i + 1 if rows_from_top else size - i)
+                   for i, rank in enumerate(ranks))
 
 
 def _parse_rank(text: str, size: int, letters: str, number: int) -> str:

@@ -107,6 +107,7 @@ def _mobility(p: int, o: int) -> int:
     f |= m & (f >> 9)
     pair >>= 9
     f |= pair & (f >> 18)
+    f |= pair & (f >> 18)
     moves |= f >> 9
     return moves & ~(p | o) & 0xFFFFFFFFFFFFFFFF
 
@@ -184,8 +185,9 @@ _SQUARE_OF["pass"] = PASS
 class ReversiPosition:
     """A Reversi position: both boards and the side to move.  Immutable.
 
-    Internally the discs are kept as (mover, opponent) so the move generator
-    never has to look at whose turn it is.
+    The discs are kept as (mover, opponent) so the move generator never has to
+    look at whose turn it is; hence the constructor takes them in that order.
+    Use `from_colours(black, white, side)` or `from_code` from outside.
     """
 
     __slots__ = ("_o", "_p", "side")
@@ -313,7 +315,7 @@ def from_code(code: str) -> ReversiPosition:
     name = code.strip().split(" ", 1)[0]
     if name != "reversi":
         raise CodeError(f"not a reversi code: it starts with {short(name)}")
-    board = parse_board(board_field, 8, "BW")
+    board = parse_board(board_field, 8, "BW", rows_from_top=True)
     side = parse_side(side_field, "reversi", ReversiPosition.SIDES)
     black = sum(1 << sq for sq, ch in enumerate(board) if ch == "B")
     white = sum(1 << sq for sq, ch in enumerate(board) if ch == "W")

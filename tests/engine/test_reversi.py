@@ -142,6 +142,52 @@ def test_flips_in_all_eight_directions_at_once():
     assert played.position == position(EIGHT_WAYS_AFTER_D4, "w")
 
 
+LONG_LINES = """
+  a b c d e f g h
+1 . W W W W W W B
+2 W W . . . . . .
+3 W . W . . . . .
+4 W . . W . . . .
+5 W . . . W . . .
+6 W . . . . W . .
+7 W . . . . . W .
+8 B . . . . . . B
+"""
+
+
+LINE_SQUARES = {
+    "row": ("b1", "c1", "d1", "e1", "f1", "g1", "h1"),
+    "column": ("a2", "a3", "a4", "a5", "a6", "a7", "a8"),
+    "diagonal": ("b2", "c3", "d4", "e5", "f6", "g7", "h8"),
+}
+
+
+def one_line(diagram: str, line: str, rows: bool, cols: bool) -> str:
+    """Keep only one line of the diagram, then turn it over as asked."""
+    keep = {sq(name) for name in LINE_SQUARES[line]}
+    grid = [text.split()[1:] for text in diagram.strip().splitlines()[1:]]
+    grid = [[ch if r * 8 + c in keep else "." for c, ch in enumerate(row)]
+            for r, row in enumerate(grid)]
+    grid = grid[::-1] if rows else grid
+    grid = [row[::-1] if cols else row for row in grid]
+    return "\n".join(f"{r + 1} " + " ".join(row) for r, row in enumerate(grid))
+
+
+@pytest.mark.parametrize("line", ["row", "column", "diagonal"])
+@pytest.mark.parametrize(("rows", "cols", "corner"),
+                         [(False, False, "a1"), (False, True, "h1"),
+                          (True, False, "a8"), (True, True, "h8")])
+def test_a_line_of_six_flips_in_every_direction(line, rows, cols, corner):
+    # Six enemy discs is the longest a line can hold.  One line of LONG_LINES
+    # at a time, turned over, points from each corner in all eight directions.
+    pos = position(one_line(LONG_LINES, line, rows, cols), "b")
+    assert pos.legal_moves() == [sq(corner)]
+    assert pos.move_count() == 1
+    played = pos.play(sq(corner))
+    assert len(played.effects.flipped) == 6
+    assert played.position.counts() == (1 + 1 + 6, 0)
+
+
 NO_OTHER_FLIPS = """
   a b c d e f g h
 1 . . . . . . . .

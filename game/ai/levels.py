@@ -1,0 +1,108 @@
+"""The computer's levels, per game, in one table — and how to start a player.
+
+| level  | what it does                                                        |
+|--------|---------------------------------------------------------------------|
+| random | a uniformly random legal move (the ladder's floor)                  |
+| bard   | a shallow search with noise on the root scores: sensible, beatable  |
+| ovate  | a deeper search with a shorter clock than the Druid's               |
+| druid  | the full search (and exact solvers where a game has one) for 2 s    |
+
+`seconds` is wall-clock time from the search's first step, so the budget
+holds in the browser too, where CPython runs about half as fast; `depth` caps
+the iterative deepening; `noise` is the spread, in evaluation units, added to
+each root move's score.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, replace
+
+from ..rules.base import Move, Position
+from .search import Limits, Search, SearchResult
+from .strategy import Strategy
+
+
+@dataclass(frozen=True)
+class Level:
+    seconds: float
+    depth: int
+    noise: int = 0
+
+
+LEVEL_NAMES = ("random", "bard", "ovate", "druid")
+
+_DEFAULT = {
+    "random": Level(seconds=0.0, depth=0),
+    "bard": Level(seconds=0.3, depth=2, noise=60),
+    "ovate": Level(seconds=1.0, depth=4),
+    "druid": Level(seconds=2.0, depth=64),
+}
+
+LEVELS: dict[str, dict[str, Level]] = {
+    "brandubh": dict(_DEFAULT),
+    "tawlbwrdd": {**_DEFAULT, "bard": Level(seconds=0.3, depth=1, noise=60),
+                  "ovate": Level(seconds=1.0, depth=3)},
+    "reversi": {**_DEFAULT, "bard": Level(seconds=0.3, depth=2, noise=150)},
+    "modiar": {**_DEFAULT, "bard": Level(seconds=0.3, depth=3, noise=2),
+               "ovate": Level(seconds=1.0, depth=6)},
+}
+
+
+def strategy_for(game: str) -> Strategy:
+    """The evaluation and move hints for a game."""
+    if game in ("brandubh", "tawlbwrdd"):
+        from .tafl import TaflStrategy
+        return TaflStrategy()
+    if game == "reversi":
+        from .reversi import ReversiStrategy
+        return ReversiStrategy()
+    from .modiar import ModiarStrategy
+    return ModiarStrategy()
+
+
+class RandomPlayer:
+    """The `random` level, with the same driving interface as a Search."""
+
+    def __init__(self, position: Position, seed: int = 0) -> None:
+        moves = list(position.legal_moves())
+        self.best_move: Move | None = random.Random(seed).choice(moves) if moves else None
+        self.done = True
+        self.nodes = self.depth = self.score = 0
+
+    def step(self, deadline: float) -> bool:
+        return True
+
+    def run(self) -> SearchResult:
+        return self.result()
+
+    def cancel(self) -> None:
+        pass
+
+    def result(self) -> SearchResult:
+        return SearchResult(self.best_move, 0, 0, 0, 0.0)
+
+
+def level_for(game: str, name: str) -> Level:
+    if name not in LEVEL_NAMES:
+        raise ValueError(f"unknown level {name!r}; choose one of {', '.join(LEVEL_NAMES)}")
+    return LEVELS[game][name]
+
+
+def start_search(position: Position, level: str = "druid", *,
+                 history: Iterable[Hashable] = (), seed: int = 0,
+                 nodes: int | None = None, seconds: float | None = None) -> Search | RandomPlayer:
+    """A player for `position` at `level`; `nodes`/`seconds` override its clock.
+
+    With `nodes` given and no `seconds`, the search is bounded by nodes alone
+    and is deterministic.
+    """
+    spec = level_for(position.GAME, level)
+    if level == "random":
+        return RandomPlayer(position, seed)
+    if nodes is not None or seconds is not None:
+        spec = replace(spec, seconds=seconds)
+    limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth)
+    return Search(position, strategy_for(position.GAME), history=history, limits=limits,
+                  noise=spec.noise, seed=seed)

@@ -1,0 +1,297 @@
+"""One resumable game-tree search for every game.
+
+Iterative-deepening negamax alpha-beta with principal-variation search, a
+transposition table keyed on the immutable position, move ordering (table
+move, then the game's own hints, killers and history) and a quiescence
+search over the moves a game calls noisy (captures).
+
+The search never blocks a frame: it is a chain of generators that yields
+every few nodes, and `Search.step(deadline)` advances it until the deadline.
+The best move found so far is always in `best_move`.  Given a node budget and
+a seed the search is deterministic; a time budget stops it by the clock.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Generator, Hashable, Iterable
+from dataclasses import dataclass
+
+from ..rules import REPETITION_LIMIT
+from ..rules.base import Move, Outcome, Position, Reason
+from .strategy import WIN, Strategy
+
+YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
+MAX_DEPTH = 64
+MAX_QUIESCENCE = 6
+TABLE_LIMIT = 400_000
+EXACT, LOWER, UPPER = 0, 1, 2
+
+Tree = Generator[None, None, int]
+
+
+class _Stop(Exception):
+    """The node budget ran out: unwind to the root, keep what we have."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much a search may do.  `None` means no limit of that kind."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+    depth: int = MAX_DEPTH
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    move: Move | None
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+
+
+class Search:
+    """A search from `position`, advanced a slice at a time.
+
+    `history` is the repetition keys of the positions that led here (the root
+    included or not — the root is counted once either way), so the search
+    knows which positions would end the game by repetition.
+    """
+
+    def __init__(self, position: Position, strategy: Strategy, *,
+                 history: Iterable[Hashable] = (), limits: Limits = Limits(),
+                 noise: int = 0, seed: int = 0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.root = position
+        self.strategy = strategy
+        self.limits = limits
+        self.noise = noise
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.seen: Counter[Hashable] = Counter(history)
+        self.seen[position.repetition_key()] = max(1, self.seen[position.repetition_key()])
+        self.repetition_limit = REPETITION_LIMIT.get(position.GAME)
+        self.table: dict[Position, tuple[int, int, int, Move | None]] = {}
+        self.killers: dict[int, list[Move]] = {}
+        self.history_scores: Counter[Move] = Counter()
+        self.nodes = 0
+        self.depth = 0
+        self.score = 0
+        moves = list(position.legal_moves())
+        self.best_move: Move | None = strategy.order(position, moves)[0] if moves else None
+        self.done = not moves
+        self._started: float | None = None
+        self._finished: float | None = None
+        self._tree = self._deepen()
+
+    # --- driving it ------------------------------------------------------------
+
+    def step(self, deadline: float) -> bool:
+        """Search until the clock passes `deadline` or the search ends; True when done."""
+        if self.done:
+            return True
+        now = self.clock()
+        if self._started is None:
+            self._started = now
+        stop_at = deadline
+        if self.limits.seconds is not None:
+            stop_at = min(deadline, self._started + self.limits.seconds)
+        try:
+            while now < stop_at:
+                next(self._tree)
+                now = self.clock()
+        except StopIteration:
+            self._finish()
+            return True
+        if self.limits.seconds is not None and now >= self._started + self.limits.seconds:
+            self._finish()
+        return self.done
+
+    def run(self) -> SearchResult:
+        """Search to the end of the limits in one go (CLI, tests, matches)."""
+        while not self.step(self.clock() + 0.05):
+            pass
+        return self.result()
+
+    def cancel(self) -> None:
+        """Stop now; `best_move` stays the best found so far."""
+        self._finish()
+
+    def result(self) -> SearchResult:
+        end = self._finished if self._finished is not None else self.clock()
+        seconds = end - self._started if self._started is not None else 0.0
+        return SearchResult(self.best_move, self.score, self.depth, self.nodes, seconds)
+
+    def _finish(self) -> None:
+        if not self.done:
+            self.done = True
+            self._tree.close()
+        if self._finished is None:
+            self._finished = self.clock()
+
+    # --- iterative deepening ------------------------------------------------------
+
+    def _deepen(self) -> Generator[None, None, None]:
+        exact = self.strategy.exact(self.root, self)
+        if exact is not None:
+            try:
+                yield from exact
+            except _Stop:
+                pass
+            return
+        if len(self.root.legal_moves()) == 1 and not self.noise:
+            return  # a forced move needs no thought
+        for depth in range(1, self.limits.depth + 1):
+            try:
+                score = yield from self._root(depth)
+            except _Stop:
+                return
+            self.depth, self.score = depth, score
+            if abs(score) >= WIN - MAX_DEPTH * 2:
+                return  # a forced result: deeper search cannot change it
+
+    def _root(self, depth: int) -> Tree:
+        position = self.root
+        moves = self._ordered(position, list(position.legal_moves()), 0, self.best_move)
+        alpha, beta = -WIN - 1, WIN + 1
+        best_score, best_move = -WIN - 1, None
+        for i, move in enumerate(moves):
+            child = position.play(move).position
+            if self.noise or i == 0:
+                score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, 1))
+            else:
+                score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha, 1))
+                if score > alpha:
+                    score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, 1))
+            if self.noise:
+                score += self.rng.randint(-self.noise, self.noise)
+            if score > best_score:
+                best_score, best_move = score, move
+                if not self.noise:
+                    alpha = max(alpha, score)
+                    # Adopt at once: this move beat the previous best at this depth.
+                    self.best_move, self.score = move, score
+        if self.noise:
+            self.best_move = best_move
+        self._store(position, depth, best_score, EXACT, best_move)
+        return best_score
+
+    # --- the tree -------------------------------------------------------------------
+
+    def tick(self) -> bool:
+        """Count a node; True when it is time to yield.  Raises _Stop past the budget."""
+        self.nodes += 1
+        if self.limits.nodes is not None and self.nodes > self.limits.nodes:
+            raise _Stop
+        return not self.nodes % YIELD_EVERY
+
+    def _negamax(self, position: Position, depth: int, alpha: int, beta: int, ply: int) -> Tree:
+        if self.tick():
+            yield
+        ended = self._ended(position, ply)
+        if ended is not None:
+            return ended
+        if depth <= 0:
+            return (yield from self._quiesce(position, alpha, beta, ply, 0))
+        entry = self.table.get(position)
+        table_move = None
+        if entry is not None:
+            entry_depth, entry_score, flag, table_move = entry
+            if entry_depth >= depth and (
+                    flag == EXACT or (flag == LOWER and entry_score >= beta)
+                    or (flag == UPPER and entry_score <= alpha)):
+                return entry_score
+        original_alpha = alpha
+        best_score, best_move = -WIN - 1, None
+        key = position.repetition_key()
+        self.seen[key] += 1
+        try:
+            moves = self._ordered(position, list(position.legal_moves()), ply, table_move)
+            for i, move in enumerate(moves):
+                child = position.play(move).position
+                if i == 0:
+                    score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
+                else:
+                    score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha,
+                                                       ply + 1))
+                    if alpha < score < beta:
+                        score = -(yield from self._negamax(child, depth - 1, -beta, -alpha,
+                                                           ply + 1))
+                if score > best_score:
+                    best_score, best_move = score, move
+                    alpha = max(alpha, score)
+                if alpha >= beta:
+                    self._reward(move, ply, depth)
+                    break
+        finally:
+            self.seen[key] -= 1
+        flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
+        self._store(position, depth, best_score, flag, best_move)
+        return best_score
+
+    def _quiesce(self, position: Position, alpha: int, beta: int, ply: int, qdepth: int) -> Tree:
+        """Follow the noisy moves until the position is quiet, standing pat on the eval."""
+        stand = self.strategy.evaluate(position)
+        if stand >= beta or qdepth >= MAX_QUIESCENCE:
+            return stand
+        alpha = max(alpha, stand)
+        best = stand
+        for move in self.strategy.noisy_moves(position):
+            if self.tick():
+                yield
+            child = position.play(move).position
+            ended = self._ended(child, ply + 1)
+            if ended is not None:
+                score = -ended
+            else:
+                score = -(yield from self._quiesce(child, -beta, -alpha, ply + 1, qdepth + 1))
+            if score > best:
+                best = score
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        return best
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def _ended(self, position: Position, ply: int) -> int | None:
+        """The score of a position that ends the game, for the side to move in it."""
+        if self.repetition_limit and self.seen[position.repetition_key()] + 1 >= \
+                self.repetition_limit:
+            return self.strategy.terminal_score(self._repetition(position), position, ply)
+        outcome = position.outcome()
+        if outcome is None:
+            return None
+        return self.strategy.terminal_score(outcome, position, ply)
+
+    @staticmethod
+    def _repetition(position: Position) -> Outcome:
+        final = getattr(position, "final_outcome", None)  # Modiar scores the board
+        return final(Reason.REPETITION) if final else Outcome(None, Reason.REPETITION)
+
+    def _ordered(self, position: Position, moves: list[Move], ply: int,
+                 first: Move | None) -> list[Move]:
+        """Table move, then the game's hints, with killers and history breaking ties."""
+        priority = dict(zip(moves, self.strategy.priorities(position, moves), strict=True))
+        killers = self.killers.get(ply, ())
+        history = self.history_scores
+        moves.sort(key=lambda m: (m != first, -priority[m], m not in killers, -history[m]))
+        return moves
+
+    def _reward(self, move: Move, ply: int, depth: int) -> None:
+        killers = self.killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
+        self.history_scores[move] += depth * depth
+
+    def _store(self, position: Position, depth: int, score: int, flag: int,
+               move: Move | None) -> None:
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()  # crude, but bounds memory in the browser
+        self.table[position] = (depth, score, flag, move)
+
