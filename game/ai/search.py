@@ -13,6 +13,7 @@ a seed the search is deterministic; a time budget stops it by the clock.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections import Counter
@@ -138,10 +139,8 @@ class Search:
     def _deepen(self) -> Generator[None, None, None]:
         exact = self.strategy.exact(self.root, self)
         if exact is not None:
-            try:
+            with contextlib.suppress(_Stop):
                 yield from exact
-            except _Stop:
-                pass
             return
         if len(self.root.legal_moves()) == 1 and not self.noise:
             return  # a forced move needs no thought
