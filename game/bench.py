@@ -6,10 +6,13 @@ noisy, so compare figures taken in one run.
 
 from __future__ import annotations
 
+import random
 import time
 
-from .rules import start
+from .ai.levels import start_search
+from .rules import GAME_NAMES, start
 from .rules.base import perft
+from .rules.record import Game
 
 # (game, depth, the leaf count RULES.md §6 gives) for `bench perft`.
 PERFT_RUNS = (
@@ -31,4 +34,59 @@ def bench_perft() -> str:
         check = "ok" if leaves == expected else f"MISMATCH (expected {expected})"
         lines.append(f"{game:<10} {depth:>5} {leaves:>10} {seconds:>8.3f} "
                      f"{leaves / max(seconds, 1e-9):>11,.0f}  {check}")
+    return "\n".join(lines)
+
+
+def sample_positions(game: str, plies: tuple[int, ...] = (0, 12, 30), seed: int = 1) -> list:
+    """Fixed positions of a game: its start, and after random opening plies."""
+    rng = random.Random(seed)
+    game_record = Game(start(game))
+    found = []
+    for ply in range(max(plies) + 1):
+        if ply in plies:
+            found.append(game_record.position)
+        moves = game_record.legal_moves()
+        if not moves:
+            break
+        game_record.play(rng.choice(moves))
+    return found
+
+
+def longest_slice(position, level: str, slice_seconds: float = 0.001) -> tuple[float, int]:
+    """Step a search as a frame loop would; the longest step and the step count."""
+    search = start_search(position, level)
+    longest, steps = 0.0, 0
+    while not search.done:
+        began = time.perf_counter()
+        search.step(began + slice_seconds)
+        longest = max(longest, time.perf_counter() - began)
+        steps += 1
+    return longest, steps
+
+
+def bench_yield() -> str:
+    """The longest time the search keeps the caller, per game and level."""
+    lines = [f"{'game':<10} {'level':<6} {'longest step (ms)':>18} {'steps':>7}"]
+    for game in GAME_NAMES:
+        for level in ("bard", "ovate", "druid"):
+            worst, steps = 0.0, 0
+            for position in sample_positions(game):
+                if position.legal_moves():
+                    longest, count = longest_slice(position, level)
+                    worst, steps = max(worst, longest), steps + count
+            lines.append(f"{game:<10} {level:<6} {1000 * worst:>18.2f} {steps:>7}")
+    return "\n".join(lines)
+
+
+def bench_ai() -> str:
+    """Nodes per second and the depth reached in 1 s from fixed positions."""
+    lines = [f"{'game':<10} {'position':<9} {'depth':>5} {'nodes':>8} {'nodes/s':>9}  move"]
+    for game in GAME_NAMES:
+        for ply, position in zip((0, 12, 30), sample_positions(game), strict=False):
+            if not position.legal_moves():
+                continue
+            result = start_search(position, "druid", seconds=1.0).run()
+            lines.append(f"{game:<10} {'ply ' + str(ply):<9} {result.depth:>5} "
+                         f"{result.nodes:>8} {result.nodes / max(result.seconds, 1e-9):>9,.0f}"
+                         f"  {position.move_text(result.move)}")
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Text tools over the engines: `python -m game perft|moves|apply|bench …`.
+"""Text tools over the engines: `python -m game perft|moves|apply|ai|match|bench …`.
 
 Every failure a user can cause (a bad code, an illegal move, a bad number)
 ends with one line on stderr and exit status 2 — never a traceback.
@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .ai.levels import LEVEL_NAMES, start_search
+from .ai.match import report, run_match
 from .rules import GAME_NAMES, position_from
 from .rules.base import RulesError, perft
 from .rules.record import Game
@@ -41,9 +43,26 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME")
     cmd = commands.add_parser("apply", help="play moves; print the code and the status")
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME [MOVE ...]")
+    cmd = commands.add_parser("ai", help="the computer's move in a position")
+    cmd.add_argument("args", nargs="+", metavar="CODE|GAME")
+    add_search_options(cmd)
+    cmd.add_argument("--level", choices=LEVEL_NAMES, default="druid")
+    cmd = commands.add_parser("match", help="AI against AI, alternating sides")
+    cmd.add_argument("game", choices=GAME_NAMES)
+    cmd.add_argument("--a", choices=LEVEL_NAMES, default="druid")
+    cmd.add_argument("--b", choices=LEVEL_NAMES, default="ovate")
+    cmd.add_argument("--games", type=int, default=2)
+    add_search_options(cmd)
     cmd = commands.add_parser("bench", help="benchmarks (docs/benchmarks.md)")
-    cmd.add_argument("what", choices=["perft"])
+    cmd.add_argument("what", choices=["perft", "yield", "ai"])
     return parser
+
+
+def add_search_options(cmd: argparse.ArgumentParser) -> None:
+    budget = cmd.add_mutually_exclusive_group()
+    budget.add_argument("--nodes", type=int, help="stop after N nodes (deterministic)")
+    budget.add_argument("--time", type=float, dest="seconds", help="stop after S seconds")
+    cmd.add_argument("--seed", type=int, default=0)
 
 
 def split_code(args: Sequence[str]) -> tuple[str, list[str]]:
@@ -92,6 +111,37 @@ def cmd_apply(args: Sequence[str]) -> str:
     return f"{game.position.code()}\n{status(game)}"
 
 
+def cmd_ai(parsed: argparse.Namespace) -> str:
+    code, rest = split_code(parsed.args)
+    if rest:
+        raise UsageError("ai takes one position code (quote it) or a game name")
+    check_budget(parsed)
+    position = position_from(code)
+    if not position.legal_moves():
+        raise UsageError("the game is over in this position: there is no move to choose")
+    result = start_search(position, parsed.level, seed=parsed.seed, nodes=parsed.nodes,
+                          seconds=parsed.seconds).run()
+    return "\n".join([position.move_text(result.move), f"score: {result.score}",
+                      f"depth: {result.depth}", f"nodes: {result.nodes}",
+                      f"seconds: {result.seconds:.3f}"])
+
+
+def cmd_match(parsed: argparse.Namespace) -> str:
+    check_budget(parsed)
+    if not 1 <= parsed.games <= 10_000:
+        raise UsageError("--games must be between 1 and 10000")
+    match = run_match(parsed.game, parsed.a, parsed.b, parsed.games, parsed.seed,
+                      nodes=parsed.nodes, seconds=parsed.seconds)
+    return report(match)
+
+
+def check_budget(parsed: argparse.Namespace) -> None:
+    if parsed.nodes is not None and parsed.nodes < 1:
+        raise UsageError("--nodes must be a positive whole number")
+    if parsed.seconds is not None and not 0 < parsed.seconds <= 3600:
+        raise UsageError("--time must be a number of seconds above 0 and at most 3600")
+
+
 def status(game: Game) -> str:
     outcome = game.outcome()
     return "ongoing" if outcome is None else outcome.status
@@ -105,9 +155,14 @@ def run(argv: Sequence[str]) -> str:
         return cmd_moves(parsed.args)
     if parsed.command == "apply":
         return cmd_apply(parsed.args)
+    if parsed.command == "ai":
+        return cmd_ai(parsed)
+    if parsed.command == "match":
+        return cmd_match(parsed)
     if parsed.command == "bench":
-        from .bench import bench_perft
-        return bench_perft()
+        from . import bench
+        return {"perft": bench.bench_perft, "yield": bench.bench_yield,
+                "ai": bench.bench_ai}[parsed.what]()
     return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"
 
 

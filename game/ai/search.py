@@ -76,7 +76,7 @@ class Search:
         self.seen: Counter[Hashable] = Counter(history)
         self.seen[position.repetition_key()] = max(1, self.seen[position.repetition_key()])
         self.repetition_limit = REPETITION_LIMIT.get(position.GAME)
-        self.table: dict[Position, tuple[int, int, int, Move | None]] = {}
+        self.table: dict[Hashable, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history_scores: Counter[Move] = Counter()
         self.nodes = 0
@@ -183,9 +183,9 @@ class Search:
 
     def tick(self) -> bool:
         """Count a node; True when it is time to yield.  Raises _Stop past the budget."""
-        self.nodes += 1
-        if self.limits.nodes is not None and self.nodes > self.limits.nodes:
+        if self.limits.nodes is not None and self.nodes >= self.limits.nodes:
             raise _Stop
+        self.nodes += 1
         return not self.nodes % YIELD_EVERY
 
     def _negamax(self, position: Position, depth: int, alpha: int, beta: int, ply: int) -> Tree:
@@ -196,7 +196,7 @@ class Search:
             return ended
         if depth <= 0:
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
-        entry = self.table.get(position)
+        entry = self.table.get(position.key)
         table_move = None
         if entry is not None:
             entry_depth, entry_score, flag, table_move = entry
@@ -227,7 +227,7 @@ class Search:
                     self._reward(move, ply, depth)
                     break
         finally:
-            self.seen[key] -= 1
+            self._forget(key)
         flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
         self._store(position, depth, best_score, flag, best_move)
         return best_score
@@ -281,6 +281,12 @@ class Search:
         moves.sort(key=lambda m: (m != first, -priority[m], m not in killers, -history[m]))
         return moves
 
+    def _forget(self, key: Hashable) -> None:
+        """Leave a position on the way back up (dropping the entry keeps `seen` small)."""
+        self.seen[key] -= 1
+        if not self.seen[key]:
+            del self.seen[key]
+
     def _reward(self, move: Move, ply: int, depth: int) -> None:
         killers = self.killers.setdefault(ply, [])
         if move not in killers:
@@ -292,5 +298,5 @@ class Search:
                move: Move | None) -> None:
         if len(self.table) >= TABLE_LIMIT:
             self.table.clear()  # crude, but bounds memory in the browser
-        self.table[position] = (depth, score, flag, move)
+        self.table[position.key] = (depth, score, flag, move)
 

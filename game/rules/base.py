@@ -131,6 +131,13 @@ class Position(Protocol):
 
     def repetition_key(self) -> Hashable: ...
 
+    @property
+    def key(self) -> Hashable:
+        """The position as a tuple of plain values (str, int), equal exactly when
+        the positions are.  The AI's tables use it rather than the position so
+        that the garbage collector need not walk millions of objects."""
+        ...
+
 
 def other(sides: tuple[str, str], side: str) -> str:
     return sides[1] if side == sides[0] else sides[0]

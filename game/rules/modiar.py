@@ -94,6 +94,11 @@ class ModiarPosition:
     def _key(self) -> tuple[object, ...]:
         return (self.pits, self.captured, self.side, self.first)
 
+    @property
+    def key(self) -> tuple[object, ...]:
+        """The position as plain data (see base.Position.key)."""
+        return self._key()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ModiarPosition):
             return NotImplemented

@@ -216,6 +216,11 @@ class ReversiPosition:
     def __hash__(self) -> int:
         return hash((self._p, self._o, self.side))
 
+    @property
+    def key(self) -> tuple[int, int, str]:
+        """The position as plain data (see base.Position.key)."""
+        return (self._p, self._o, self.side)
+
     def __repr__(self) -> str:
         return f"ReversiPosition({self.code()!r})"
 

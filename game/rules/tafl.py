@@ -147,7 +147,7 @@ class TaflPosition:
     bit set over `rules.corners` (always 0 in Tawlbwrdd).
     """
 
-    __slots__ = ("_hash", "_moves", "board", "rules", "side", "visited")
+    __slots__ = ("_hash", "_moves", "board", "key", "rules", "side", "visited")
     SIDES = SIDES
 
     def __init__(self, rules: TaflRules, board: str, side: str, visited: int = 0) -> None:
@@ -155,7 +155,9 @@ class TaflPosition:
         self.board = board
         self.side = side
         self.visited = visited
-        self._hash = hash((rules.name, board, side, visited))
+        # The board's length already tells Brandubh from Tawlbwrdd.
+        self.key = (board, side, visited)
+        self._hash = hash(self.key)
         self._moves: list[tuple[int, int]] | None = None
 
     @property
@@ -295,9 +297,9 @@ class TaflPosition:
                            Reason.NO_LEGAL_MOVE)
         return Outcome(None, Reason.NO_LEGAL_MOVE)
 
-    def repetition_key(self) -> TaflPosition:
-        """Board, side to move and corners visited: the position itself."""
-        return self
+    def repetition_key(self) -> tuple[str, str, int]:
+        """Board, side to move and corners visited: the whole position."""
+        return self.key
 
     # --- text ----------------------------------------------------------------
 
