@@ -102,9 +102,12 @@ class Search:
         if self.limits.seconds is not None:
             stop_at = min(deadline, self._started + self.limits.seconds)
         try:
-            while now < stop_at:
+            # At least one slice per call, so a search always makes progress.
+            while True:
                 next(self._tree)
                 now = self.clock()
+                if now >= stop_at:
+                    break
         except StopIteration:
             self._finish()
             return True
