@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--b", choices=LEVEL_NAMES, default="ovate")
     cmd.add_argument("--games", type=int, default=2)
     add_search_options(cmd)
+    cmd = commands.add_parser("screenshots", help="write a PNG of every scene")
+    cmd.add_argument("--out", default="screenshots")
     cmd = commands.add_parser("bench", help="benchmarks (docs/benchmarks.md)")
     cmd.add_argument("what", choices=["perft", "yield", "ai"])
     return parser
@@ -159,6 +161,9 @@ def run(argv: Sequence[str]) -> str:
         return cmd_ai(parsed)
     if parsed.command == "match":
         return cmd_match(parsed)
+    if parsed.command == "screenshots":
+        from .ui.screenshots import write_screenshots
+        return "\n".join(write_screenshots(parsed.out))
     if parsed.command == "bench":
         from . import bench
         return {"perft": bench.bench_perft, "yield": bench.bench_yield,
@@ -168,6 +173,10 @@ def run(argv: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        from .ui.app import run_native  # the window; imports pygame only now
+        run_native()
+        return 0
     try:
         output = run(argv)
     except (RulesError, UsageError) as error:

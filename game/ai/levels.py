@@ -106,3 +106,21 @@ def start_search(position: Position, level: str = "druid", *,
     limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth)
     return Search(position, strategy_for(position.GAME), history=history, limits=limits,
                   noise=spec.noise, seed=seed)
+
+
+# How much worse (in evaluation units) the computer must judge its position
+# before it accepts a draw offer.
+DRAW_MARGIN = 50
+DRAW_CHECK_NODES = 6000
+
+
+def accepts_draw(game, computer_side: str, *, nodes: int = DRAW_CHECK_NODES) -> bool:
+    """Whether the computer playing `computer_side` accepts a draw in `game`.
+
+    It accepts only when a short search says it stands worse.
+    """
+    position = game.position
+    history = [p.repetition_key() for p in game.replay()]
+    result = start_search(position, "druid", history=history, nodes=nodes).run()
+    score = result.score if position.side == computer_side else -result.score
+    return score < -DRAW_MARGIN

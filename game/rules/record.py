@@ -175,7 +175,10 @@ class Game:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves) \
                 or not isinstance(cursor, int) or not 0 <= cursor <= len(moves):
             raise RulesError("the saved game's move list is damaged")
-        game = cls(data.get("start", ""), moves)
+        start = data.get("start")
+        if not isinstance(start, str):
+            raise RulesError("the saved game's start position is damaged")
+        game = cls(start, moves)
         while game.ply > cursor:
             game.undo()
         game._ending = _read_ending(data.get("ending"), game)

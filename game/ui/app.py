@@ -1,0 +1,206 @@
+"""The app: one pygame loop for the window, the browser and the tests.
+
+`App.step()` runs exactly one frame: events → update → transitions → draw →
+flip.  It never sleeps and never blocks, so the browser build can await
+`asyncio.sleep(0)` between frames and tests can drive it frame by frame.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import sys
+import traceback
+
+import pygame
+
+from ..platform.storage import Storage, default_storage
+from .context import Context
+from .i18n import t
+from .scene import Pop, Push, Quit, Replace, Reset, Scene, Transition
+from .sound import Sounds
+from .theme import colour, reset_fonts
+from .widgets import draw_text
+
+MIN_SIZE = (320, 480)
+NOTICE_SECONDS = 4.0
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 800), *,
+                 storage: Storage | None = None, locale_name: str | None = None,
+                 first_scene: type[Scene] | None = None) -> None:
+        pygame.init()
+        reset_fonts()
+        pygame.display.set_caption("Táiplis")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        sounds = Sounds()
+        sounds.load()
+        self.ctx = Context(storage=storage or default_storage(), sounds=sounds)
+        self.ctx.load_settings(locale_name if locale_name is not None else _system_locale())
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.errors: list[str] = []  # what the safety net caught (tests assert it empty)
+        self.notice: tuple[str, float] | None = None
+        from .menu import MenuScene  # scenes import the app's pieces, not the reverse
+        self.scenes: list[Scene] = []
+        self._push((first_scene or MenuScene)(self.ctx))
+        self.ctx.take_storage_notices()
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    # --- one frame ---------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Run one frame; False once the app has quit."""
+        if not self.running:
+            return False
+        dt = min(self.clock.tick() / 1000.0, 0.1)  # measure only: never sleeps
+        for event in pygame.event.get():
+            self._guarded(self._event, event)
+            if not self.running:
+                return False
+        self._guarded(lambda: self._apply(self.scene.update(dt)))
+        self._tick_notice(dt)
+        self._guarded(self._draw)
+        pygame.display.flip()
+        return self.running
+
+    def _guarded(self, action, *args) -> None:
+        """Run scene code; a bug becomes a logged error and a notice, never a crash."""
+        try:
+            action(*args)
+        except Exception:  # the player must never see a traceback
+            text = traceback.format_exc()
+            self.errors.append(text)
+            print(text, file=sys.stderr)
+            self.ctx.notify(t("notice.error"))
+
+    def _event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resize(getattr(event, "w", 0), getattr(event, "h", 0))
+            return
+        event = self._pointer(event)
+        if event is not None:
+            self._apply(self.scene.handle(event))
+
+    def _pointer(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Touch becomes mouse-like events; SDL's own copies of touches are dropped."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False) or not hasattr(event, "pos"):
+                return None
+            return event
+        kinds = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN,
+                 pygame.FINGERUP: pygame.MOUSEBUTTONUP,
+                 pygame.FINGERMOTION: pygame.MOUSEMOTION}
+        if event.type in kinds:
+            w, h = self.screen.get_size()
+            x, y = getattr(event, "x", 0.0), getattr(event, "y", 0.0)
+            pos = (int(min(max(x, 0.0), 1.0) * (w - 1)), int(min(max(y, 0.0), 1.0) * (h - 1)))
+            extra = {"rel": (0, 0), "buttons": (1, 0, 0)} if event.type == pygame.FINGERMOTION \
+                else {"button": 1}
+            return pygame.event.Event(kinds[event.type], pos=pos, finger=True, **extra)
+        return event
+
+    def _resize(self, w: int, h: int) -> None:
+        if w <= 0 or h <= 0:
+            w, h = pygame.display.get_surface().get_size()
+        size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Change the window size (tests and the browser canvas call this)."""
+        self._resize(*size)
+
+    # --- transitions -------------------------------------------------------------
+
+    def _apply(self, transition: Transition | None) -> None:
+        if transition is None:
+            return
+        if isinstance(transition, Quit):
+            self.running = False
+        elif isinstance(transition, Push):
+            self._push(transition.scene)
+        elif isinstance(transition, Pop):
+            self._pop(transition.result)
+        elif isinstance(transition, Replace):
+            self._remove_top()
+            self._push(transition.scene)
+        elif isinstance(transition, Reset):
+            while self.scenes:
+                self._remove_top()
+            self._push(transition.scene)
+
+    def _push(self, scene: Scene) -> None:
+        scene.resize(self.screen.get_size())
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _remove_top(self) -> None:
+        self.scenes.pop().leave()
+
+    def _pop(self, result) -> None:
+        if len(self.scenes) == 1:
+            self.running = False
+            return
+        self._remove_top()
+        self.scene.enter()
+        self._apply(self.scene.returned(result))
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+        self._draw_notice()
+
+    def _tick_notice(self, dt: float) -> None:
+        if self.notice is not None:
+            text, left = self.notice
+            self.notice = (text, left - dt) if left > dt else None
+        if self.notice is None and self.ctx.notices:
+            self.notice = (self.ctx.notices.pop(0), NOTICE_SECONDS)
+
+    def _draw_notice(self) -> None:
+        if self.notice is None:
+            return
+        w, h = self.screen.get_size()
+        size = max(14, min(w, h) // 34)
+        from .widgets import fit_font
+        text = self.notice[0]
+        width = fit_font(text, size, w - 40, False).size(text)[0]
+        box = pygame.Rect(0, 0, width + 2 * size, int(size * 2.2))
+        box.midbottom = (w // 2, h - size)
+        pygame.draw.rect(self.screen, colour("panel"), box, border_radius=size // 2)
+        pygame.draw.rect(self.screen, colour("accent"), box, width=1, border_radius=size // 2)
+        draw_text(self.screen, text, size, box.center, anchor="center", max_width=w - 40)
+
+
+def _system_locale() -> str | None:
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(variable):
+            return os.environ[variable]
+    try:
+        return locale.getlocale()[0]
+    except ValueError:
+        return None
+
+
+def run_native() -> None:
+    """The desktop window: the same frames, paced to 60 per second."""
+    app = App()
+    pacer = pygame.time.Clock()  # separate from the app's clock, which measures frames
+    while app.step():
+        pacer.tick(60)
+    pygame.quit()

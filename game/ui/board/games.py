@@ -1,0 +1,263 @@
+"""What differs between the four board scenes: the view, how a move is
+picked, how it is animated, and what the side panel counts.
+
+Everything here reads the engine's answers (legal moves, effects); nothing
+decides a rule.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from ...rules import tafl
+from ...rules.base import Effects, Move, Position
+from ...rules.reversi import PASS, supplies
+from ..i18n import t
+from ..theme import colour
+from ..views.base import BoardView, Marks, ease
+from ..views.modiar import ModiarView
+from ..views.reversi import ReversiView
+from ..views.tafl import TaflView
+
+MOVE_SECONDS = 0.2
+FLIP_SECONDS = 0.35
+SOW_STONE_SECONDS = 0.09
+CAPTURE_FADE_SECONDS = 0.3
+
+
+@dataclass
+class Animation:
+    before: Position
+    after: Position
+    move: Move
+    effects: Effects
+    duration: float
+    elapsed: float = 0.0
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(self.elapsed / self.duration, 1.0)
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+
+class GameUI:
+    """Base adapter.  `two_step` games pick a piece, then its destination."""
+
+    two_step = False
+
+    def __init__(self, view: BoardView) -> None:
+        self.view = view
+
+    # --- moves from clicks ------------------------------------------------------------
+
+    def targets(self, position: Position) -> dict[int, Move]:
+        """One-step games: the square/pit to click for each legal move."""
+        return {}
+
+    def origins(self, position: Position) -> set[int]:
+        return set()
+
+    def destinations(self, position: Position, orig: int) -> dict[int, Move]:
+        return {}
+
+    def move_squares(self, move: Move) -> tuple[int, ...]:
+        """The squares to tint for a move (last move, hint)."""
+        return ()
+
+    def captures(self, position: Position, moves: dict[int, Move]) -> tuple[int, ...]:
+        """Destinations whose move captures (for ring marks), asked of the engine."""
+        return tuple(dest for dest, move in moves.items()
+                     if position.play(move).effects.captured)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def animation_time(self, effects: Effects) -> float:
+        return MOVE_SECONDS
+
+    def draw(self, surface: pygame.Surface, position: Position, marks: Marks,
+             animation: Animation | None) -> None:
+        self.view.draw_position(surface, position, marks)
+
+    def info(self, position: Position, start: Position, moves: list[Move]) -> list[str]:
+        return []
+
+    def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect, position: Position,
+                   size: int) -> int:
+        """Game-specific panel drawing below the info lines; returns the height used."""
+        return 0
+
+
+class TaflUI(GameUI):
+    two_step = True
+
+    def __init__(self, rules: tafl.TaflRules) -> None:
+        super().__init__(TaflView(rules))
+        self.rules = rules
+
+    def origins(self, position: tafl.TaflPosition) -> set[int]:
+        return {orig for orig, _ in position.legal_moves()}
+
+    def destinations(self, position: tafl.TaflPosition, orig: int) -> dict[int, Move]:
+        return {dest: (o, dest) for o, dest in position.legal_moves() if o == orig}
+
+    def move_squares(self, move: Move) -> tuple[int, ...]:
+        return tuple(move)
+
+    def draw(self, surface: pygame.Surface, position: tafl.TaflPosition, marks: Marks,
+             animation: Animation | None) -> None:
+        if animation is None or animation.done:
+            self.view.draw_position(surface, position, marks)
+            return
+        orig, dest = animation.move
+        marks.hidden = frozenset({dest})
+        self.view.draw_position(surface, position, marks)
+        fade = int(255 * (1 - animation.progress))
+        for square in animation.effects.captured:
+            self.view.draw_piece(surface, animation.before.board[square],
+                                 self.view.cell(square).center, alpha=fade)
+        a, b = self.view.cell(orig).center, self.view.cell(dest).center
+        p = ease(animation.progress)
+        self.view.draw_piece(surface, animation.before.board[orig],
+                             (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p))
+
+    def info(self, position: tafl.TaflPosition, start, moves) -> list[str]:
+        counts = {letter: position.board.count(letter) for letter in "ADK"}
+        lost_a = self.rules.counts["A"] - counts["A"]
+        lost_d = self.rules.counts["D"] - counts["D"]
+        return [t("panel.attackers", count=counts["A"], lost=lost_a),
+                t("panel.defenders", count=counts["D"], lost=lost_d),
+                t("panel.king_on_board") if counts["K"] else t("panel.king_captured")]
+
+    def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect, position, size: int) -> int:
+        if self.rules.goal != "corner-tour":
+            return 0
+        return draw_corner_tour(surface, rect, self.rules, position.visited, size)
+
+
+def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.TaflRules,
+                     visited: int, size: int) -> int:
+    """Brandubh's tour: four corner boxes, filled once the king has been there."""
+    from ..widgets import draw_text
+    label = draw_text(surface, t("panel.corner_tour"), size, rect.topleft,
+                      colour("text_muted"))
+    box = int(size * 1.3)
+    x = label.right + size // 2
+    for i, corner in enumerate(rules.corners):
+        cell = pygame.Rect(x + i * (box * 2 + 6), rect.top, box, box)
+        done = visited >> i & 1
+        pygame.draw.rect(surface, colour("corner") if done else colour("button"), cell,
+                         border_radius=3)
+        pygame.draw.rect(surface, colour("accent") if done else colour("panel_edge"), cell, 1,
+                         border_radius=3)
+        if done:
+            pygame.draw.lines(surface, colour("text"), False,
+                              [(cell.left + box * 0.2, cell.centery),
+                               (cell.left + box * 0.42, cell.bottom - box * 0.22),
+                               (cell.right - box * 0.18, cell.top + box * 0.2)], 2)
+        draw_text(surface, rules.square_name(corner), int(size * 0.8),
+                  (cell.right + 2, cell.centery), colour("text_muted"), anchor="midleft")
+    return box + 6
+
+
+class ReversiUI(GameUI):
+    def __init__(self) -> None:
+        super().__init__(ReversiView())
+
+    def targets(self, position) -> dict[int, Move]:
+        return {m: m for m in position.legal_moves() if m != PASS}
+
+    def move_squares(self, move: Move) -> tuple[int, ...]:
+        return () if move == PASS else (move,)
+
+    def captures(self, position, moves) -> tuple[int, ...]:
+        return ()
+
+    def animation_time(self, effects: Effects) -> float:
+        return FLIP_SECONDS
+
+    def draw(self, surface, position, marks: Marks, animation: Animation | None) -> None:
+        if animation is None or animation.done or animation.move == PASS:
+            self.view.draw_position(surface, position, marks)
+            return
+        placed = animation.move
+        marks.hidden = frozenset({placed, *animation.effects.flipped})
+        self.view.draw_position(surface, position, marks)
+        mover = animation.before.side
+        other = "w" if mover == "b" else "b"
+        p = animation.progress
+        grow = min(1.0, 0.5 + p * 1.5)
+        self.view.draw_disc(surface, self.view.cell(placed).center, mover,
+                            squash=grow, alpha=int(255 * min(1.0, 0.3 + p * 2)))
+        squash = abs(math.cos(math.pi * p))
+        for square in animation.effects.flipped:
+            self.view.draw_disc(surface, self.view.cell(square).center,
+                                other if p < 0.5 else mover, squash=max(0.05, squash))
+
+    def info(self, position, start, moves) -> list[str]:
+        black, white = position.counts()
+        in_hand = supplies(start, list(moves))
+        return [t("panel.black_discs", count=black, supply=in_hand[0]),
+                t("panel.white_discs", count=white, supply=in_hand[1])]
+
+
+class ModiarUI(GameUI):
+    def __init__(self) -> None:
+        super().__init__(ModiarView())
+
+    def targets(self, position) -> dict[int, Move]:
+        return {m: m for m in position.legal_moves()}
+
+    def move_squares(self, move: Move) -> tuple[int, ...]:
+        return (move,)
+
+    def captures(self, position, moves) -> tuple[int, ...]:
+        return ()
+
+    def animation_time(self, effects: Effects) -> float:
+        fade = CAPTURE_FADE_SECONDS if effects.captured or effects.forfeited else 0.0
+        return SOW_STONE_SECONDS * len(effects.sown) + fade
+
+    def draw(self, surface, position, marks: Marks, animation: Animation | None) -> None:
+        if animation is None or animation.done:
+            self.view.draw_position(surface, position, marks)
+            return
+        counts, fading = self._counts_at(animation)
+        marks.hidden = frozenset(fading)
+        self.view.draw_position(surface, position, marks, counts=counts)
+        sowing = SOW_STONE_SECONDS * len(animation.effects.sown)
+        left = animation.duration - sowing
+        alpha = int(255 * (1 - (animation.elapsed - sowing) / left)) if left > 0 else 0
+        for pit in fading:
+            self.view.draw_stones(surface, self.view.cell(pit), counts[pit],
+                                  alpha=max(0, alpha))
+
+    @staticmethod
+    def _counts_at(animation: Animation) -> tuple[list[int], tuple[int, ...]]:
+        """Pit counts shown mid-animation, and the captured pits fading out."""
+        sown = animation.effects.sown
+        counts = list(animation.before.pits)
+        counts[sown[0]] = 0
+        dropped = min(len(sown), int(animation.elapsed / SOW_STONE_SECONDS) + 1)
+        for pit in sown[:dropped]:
+            counts[pit] += 1
+        fading = animation.effects.captured if dropped == len(sown) else ()
+        return counts, fading
+
+    def info(self, position, start, moves) -> list[str]:
+        south, north = position.captured
+        return [t("panel.south_captured", count=south),
+                t("panel.north_captured", count=north)]
+
+
+def game_ui(name: str) -> GameUI:
+    if name in tafl.RULES:
+        return TaflUI(tafl.RULES[name])
+    if name == "reversi":
+        return ReversiUI()
+    return ModiarUI()

@@ -1,0 +1,74 @@
+"""What every scene shares: storage, settings, sounds, notices, clipboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..platform import IS_WEB
+from ..platform.storage import Storage
+from . import i18n
+from .sound import Sounds
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "sound": True,
+    "hints": True,  # legal destinations shown when a piece is selected
+    "animation": "normal",  # off | fast | normal | slow
+    "language": None,  # chosen from the locale on first start
+}
+ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+
+
+@dataclass
+class Context:
+    storage: Storage
+    sounds: Sounds
+    settings: dict[str, Any] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
+    is_web: bool = IS_WEB
+    clipboard_text: str = ""  # fallback when the system clipboard is unavailable
+
+    def load_settings(self, locale_name: str | None) -> None:
+        stored = self.storage.load("settings")
+        settings = dict(DEFAULT_SETTINGS)
+        if isinstance(stored, dict):
+            settings.update({k: v for k, v in stored.items()
+                             if k in DEFAULT_SETTINGS and _valid(k, v)})
+        if settings["language"] is None:
+            settings["language"] = i18n.pick_language(locale_name)
+        self.settings = settings
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        i18n.set_language(self.settings["language"])
+        self.sounds.enabled = bool(self.settings["sound"])
+
+    def change(self, key: str, value: Any) -> None:
+        self.settings[key] = value
+        self.apply_settings()
+        self.storage.save("settings", self.settings)
+
+    @property
+    def animation_scale(self) -> float:
+        return ANIMATION_SPEEDS.get(self.settings.get("animation"), 1.0)
+
+    def notify(self, text: str) -> None:
+        self.notices.append(text)
+
+    def take_storage_notices(self) -> None:
+        """Move storage problems (damaged saves) into the notices shown to the player."""
+        for notice in self.storage.notices:
+            kind, _, key = notice.partition(":")
+            self.notices.append(i18n.t(f"notice.{kind}", what=i18n.t(f"storage.{key}"))
+                                if key else notice)
+        self.storage.notices.clear()
+
+
+def _valid(key: str, value: Any) -> bool:
+    if key in ("sound", "hints"):
+        return isinstance(value, bool)
+    if key == "animation":
+        return value in ANIMATION_SPEEDS
+    if key == "language":
+        return value in i18n.LANGUAGES
+    return False

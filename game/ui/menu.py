@@ -1,0 +1,143 @@
+"""The menu: the four games as cards with their start positions, Continue,
+settings, and Quit on the desktop."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..rules import GAME_NAMES, start
+from ..rules.base import RulesError
+from .board.games import game_ui
+from .i18n import t
+from .play import AUTOSAVE_KEY, Play
+from .scene import Push, Quit, Scene, Transition
+from .theme import colour
+from .views.base import Marks
+from .widgets import Button, Focus, draw_panel, draw_text, stack_buttons
+
+
+class MenuScene(Scene):
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.focus = Focus()
+        self.cards: dict[str, pygame.Rect] = {}
+        self.unit = 16
+        self.saved: Play | None = None
+        self.previews = {name: game_ui(name) for name in GAME_NAMES}
+        self.card_buttons = [Button(f"game.{name}", self._choose(name), name=f"card-{name}")
+                             for name in GAME_NAMES]
+        self.continue_button = Button("menu.continue", self.continue_game, name="continue")
+        self.settings_button = Button("menu.settings", self.open_settings, name="settings")
+        self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
+
+    def enter(self) -> None:
+        self.saved = self._load_saved()
+        self.ctx.take_storage_notices()
+        self.resize(self.size)
+
+    def _load_saved(self) -> Play | None:
+        data = self.ctx.storage.load(AUTOSAVE_KEY)
+        if data is None:
+            return None
+        try:
+            return Play.from_dict(data)
+        except RulesError:
+            self.ctx.storage.set_aside(AUTOSAVE_KEY, f"damaged:{AUTOSAVE_KEY}")
+            return None
+
+    def _choose(self, name: str):
+        def choose() -> Transition:
+            from .setup import SetupScene
+            return Push(SetupScene(self.ctx, name))
+        return choose
+
+    def continue_game(self) -> Transition | None:
+        if self.saved is None:
+            return None
+        from .board.scene import BoardScene
+        return Push(BoardScene(self.ctx, self.saved))
+
+    def open_settings(self) -> Transition:
+        from .settings import SettingsScene
+        return Push(SettingsScene(self.ctx))
+
+    # --- layout ----------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        if not w:
+            return
+        self.unit = u = max(12, min(22, min(w, h) // 30))
+        columns = 4 if w >= h * 1.3 else 2
+        top = int(u * 6.5)
+        bottom_space = int(u * 3.2) * (2 if columns == 2 else 1) + u
+        card_w = (w - u * (columns + 1)) // columns
+        rows = 4 // columns
+        card_h = min(int(card_w * 1.3), (h - top - bottom_space - u * rows) // rows)
+        card_w = min(card_w, int(card_h / 1.15))
+        left = (w - (card_w * columns + u * (columns - 1))) // 2
+        for i, name in enumerate(GAME_NAMES):
+            r, c = divmod(i, columns)
+            card = pygame.Rect(left + c * (card_w + u), top + r * (card_h + u), card_w, card_h)
+            self.cards[name] = card
+            self.card_buttons[i].rect = pygame.Rect(card.left + u // 2,
+                                                    card.bottom - int(u * 2.6),
+                                                    card.width - u, int(u * 2.1))
+            preview = pygame.Rect(card.left + u // 2, card.top + u // 2, card.width - u,
+                                  card.height - int(u * 3.4))
+            self.previews[name].view.layout(preview)
+        self._layout_actions(w, h, u)
+
+    def _layout_actions(self, w: int, h: int, u: int) -> None:
+        actions = [self.continue_button, self.settings_button]
+        if not self.ctx.is_web:
+            actions.append(self.quit_button)
+        self.continue_button.enabled = self.saved is not None
+        width = min(w - 2 * u, 14 * u)
+        height = int(u * 2.2)
+        lowest = max(card.bottom for card in self.cards.values())
+        if w >= 3 * width + 4 * u:
+            total = len(actions) * width + (len(actions) - 1) * u
+            for i, button in enumerate(actions):
+                button.rect = pygame.Rect((w - total) // 2 + i * (width + u), lowest + u,
+                                          width, height)
+        else:
+            stack_buttons(actions, pygame.Rect((w - width) // 2, lowest + u, width, h),
+                          height, u // 2)
+        self.focus.set([*self.card_buttons, *actions])
+
+    # --- events and drawing ----------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        used, result = self.focus.handle(event)
+        if used:
+            return result
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            for button, name in zip(self.card_buttons, GAME_NAMES, strict=True):
+                if self.cards[name].collidepoint(event.pos):
+                    return button.action()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                not self.ctx.is_web:
+            return Quit()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(colour("background"))
+        w, _ = self.size
+        u = self.unit
+        draw_text(surface, "Táiplis", int(u * 2.6), (w // 2, u), colour("accent"),
+                  anchor="midtop", bold=True)
+        draw_text(surface, t("menu.tagline"), u, (w // 2, int(u * 4.4)), colour("text_muted"),
+                  anchor="midtop", max_width=w - 2 * u)
+        for name in GAME_NAMES:
+            card = self.cards[name]
+            draw_panel(surface, card, radius=12)
+            self.previews[name].draw(surface, start(name), Marks(), None)
+        self.focus.draw(surface, u)
+        if self.saved is not None:
+            game = t(f"game.{self.saved.setup.game}")
+            draw_text(surface, t("menu.saved", game=game, moves=self.saved.game.ply),
+                      int(u * 0.8), (self.continue_button.rect.centerx,
+                                     self.continue_button.rect.top - 3),
+                      colour("text_muted"), anchor="midbottom")

@@ -1,0 +1,76 @@
+"""Scenes and the transitions between them.
+
+A scene never switches itself: `handle` and `update` return a transition
+(push, pop, replace, reset, quit) and the app applies it between frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from .context import Context
+
+
+@dataclass(frozen=True)
+class Push:
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class Pop:
+    result: Any = None
+
+
+@dataclass(frozen=True)
+class Replace:
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Clear the stack down to `scene` (e.g. back to the menu)."""
+
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+Transition = Push | Pop | Replace | Reset | Quit
+
+
+@dataclass
+class Scene:
+    """Base class.  Subclasses lay themselves out in `resize`."""
+
+    ctx: Context
+    overlay: bool = field(default=False, init=False)  # draw the scene beneath first
+    size: tuple[int, int] = field(default=(0, 0), init=False)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        return None
+
+    def update(self, dt: float) -> Transition | None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def leave(self) -> None:
+        """Called when the scene is removed from the stack (cancel work here)."""
+
+    def returned(self, result: Any) -> Transition | None:
+        """Called when a scene pushed above this one pops with `result`."""
+        return None

@@ -1,0 +1,72 @@
+"""`python -m game screenshots --out DIR`: a PNG of every scene at two sizes,
+for reviewers (and for us) to look at."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+SIZES = {"landscape": (1280, 800), "portrait": (390, 844)}
+
+
+def write_screenshots(out: str | Path) -> list[str]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from ..platform.storage import MemoryStorage
+    from .app import App
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for label, size in SIZES.items():
+        app = App(size, storage=MemoryStorage(), locale_name="en")
+        for name, make in scenes(app).items():
+            app.scenes[1:] = []
+            scene = make()
+            if scene is not None:
+                app._push(scene)
+            for _ in range(3):
+                app.step()
+            path = folder / f"{name}-{label}.png"
+            pygame.image.save(app.screen, path)
+            written.append(str(path))
+        pygame.quit()
+    return written
+
+
+def scenes(app) -> dict[str, Callable]:
+    from ..rules import GAME_NAMES
+    from .dialogs import CodeDialog
+    from .settings import SettingsScene
+    from .setup import SetupScene
+    ctx = app.ctx
+    found: dict[str, Callable] = {"menu": lambda: None,
+                                  "setup": lambda: SetupScene(ctx, "brandubh"),
+                                  "settings": lambda: SettingsScene(ctx),
+                                  "code-dialog": lambda: CodeDialog(ctx, "brandubh")}
+    for game in GAME_NAMES:
+        found[f"{game}-midgame"] = _board(ctx, game, over=False)
+        found[f"{game}-over"] = _board(ctx, game, over=True)
+    return found
+
+
+def _board(ctx, game: str, *, over: bool) -> Callable:
+    def make():
+        from .board.scene import BoardScene
+        from .play import Play, Setup
+        sides = {"brandubh": "d", "tawlbwrdd": "a", "reversi": "b", "modiar": "s"}
+        play = Play(Setup(game, "computer", sides[game], "ovate"))
+        rng = random.Random(4)
+        plies = 10_000 if over else {"modiar": 7, "reversi": 21}.get(game, 16)
+        while play.game.outcome() is None and play.game.ply < plies:
+            play.game.play(rng.choice(play.game.legal_moves()))
+        if not over and play.game.outcome() is None and not play.human_to_move:
+            play.game.play(rng.choice(play.game.legal_moves()))
+        scene = BoardScene(ctx, play)
+        if not over and play.human_to_move and game in ("brandubh", "tawlbwrdd"):
+            scene.selected = next(iter(scene.ui.origins(play.position)), None)
+        return scene
+    return make

@@ -1,0 +1,90 @@
+"""The one theme: semantic colours and fonts.  Scenes use these names only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+
+COLOURS: dict[str, tuple[int, ...]] = {
+    "background": (24, 28, 38),
+    "background_glow": (36, 42, 58),
+    "panel": (38, 44, 60),
+    "panel_edge": (62, 70, 92),
+    "text": (236, 232, 224),
+    "text_muted": (160, 168, 184),
+    "text_dark": (30, 26, 20),
+    "accent": (222, 170, 74),
+    "accent_dark": (150, 108, 40),
+    "button": (56, 64, 86),
+    "button_hover": (74, 84, 112),
+    "button_pressed": (44, 50, 68),
+    "button_disabled": (46, 50, 62),
+    "focus": (250, 204, 100),
+    "danger": (204, 86, 70),
+    "ok": (110, 180, 120),
+    "shadow": (0, 0, 0, 90),
+    "veil": (10, 12, 18, 170),
+    # tafl boards
+    "tafl_light": (232, 212, 168),
+    "tafl_dark": (218, 194, 146),
+    "tafl_line": (140, 108, 60),
+    "tafl_frame": (104, 72, 38),
+    "throne": (176, 72, 56),
+    "corner": (70, 120, 84),
+    "castle": (176, 72, 56),
+    "attacker": (34, 32, 36),
+    "attacker_edge": (200, 196, 190),
+    "defender": (246, 242, 232),
+    "defender_edge": (70, 60, 50),
+    "king": (120, 70, 160),
+    "king_edge": (250, 220, 120),
+    # reversi
+    "felt": (38, 120, 78),
+    "felt_line": (22, 80, 50),
+    "disc_black": (28, 28, 30),
+    "disc_white": (240, 240, 236),
+    # modiar
+    "wood": (150, 96, 50),
+    "wood_dark": (112, 70, 36),
+    "pit": (84, 52, 28),
+    "pit_rim": (176, 122, 70),
+    "stone": (214, 210, 200),
+    "stone_shade": (150, 146, 140),
+    # marks on boards
+    "last_move": (250, 214, 90, 110),
+    "selected": (250, 214, 90, 170),
+    "move_dot": (30, 30, 30, 110),
+    "capture_ring": (200, 40, 30, 170),
+    "hint": (80, 170, 250, 200),
+    "cursor": (90, 170, 255),
+    "captured_fade": (200, 60, 40),
+}
+
+
+def colour(name: str) -> tuple[int, ...]:
+    return COLOURS[name]
+
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def reset_fonts() -> None:
+    """Forget loaded fonts (they die with pygame.quit(); a new App loads afresh)."""
+    _fonts.clear()
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font of `size` pixels, loaded once per size."""
+    size = max(8, int(size))
+    key = (size, bold)
+    if key not in _fonts:
+        path = ASSETS / "fonts" / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+        try:
+            _fonts[key] = pygame.font.Font(path, size)
+        except (OSError, FileNotFoundError, pygame.error):
+            _fonts[key] = pygame.font.Font(None, int(size * 1.3))
+            _fonts[key].set_bold(bold)
+    return _fonts[key]

@@ -1,0 +1,121 @@
+"""What every board view shares: geometry, a cached background, marks.
+
+A view draws a position and maps pixels to squares (or pits).  It holds no
+rules: what is legal, what a move captures, comes from the engine through
+the board scene (chessground's discipline).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..theme import colour
+
+
+def ease(progress: float) -> float:
+    """Cubic ease-in-out over 0..1."""
+    p = min(max(progress, 0.0), 1.0)
+    return 4 * p * p * p if p < 0.5 else 1 - (-2 * p + 2) ** 3 / 2
+
+
+@dataclass
+class Marks:
+    """Highlights the scene asks a view to draw (semantic roles, no rules)."""
+
+    last: tuple[int, ...] = ()  # squares of the last move
+    selected: int | None = None
+    dots: tuple[int, ...] = ()  # legal destinations / playable squares
+    rings: tuple[int, ...] = ()  # destinations that capture
+    cursor: int | None = None  # the keyboard cursor
+    hint: tuple[int, ...] = ()  # the hint's orig (and dest)
+    hidden: frozenset[int] = field(default_factory=frozenset)  # squares drawn by animation
+
+
+class BoardView:
+    """Base class: subclasses define `layout`, `draw_background`, `draw_position`."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._background: pygame.Surface | None = None
+
+    def layout(self, area: pygame.Rect) -> None:
+        self.rect = area.copy()
+        self._background = None
+
+    def background(self) -> pygame.Surface:
+        """The static board, drawn once per size (never per frame)."""
+        if self._background is None or self._background.get_size() != self.rect.size:
+            self._background = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self.draw_background(self._background)
+        return self._background
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def target_at(self, pos: tuple[int, int]) -> int | None:
+        raise NotImplementedError
+
+    def cell(self, index: int) -> pygame.Rect:
+        raise NotImplementedError
+
+
+def fill_alpha(surface: pygame.Surface, rect: pygame.Rect, rgba: tuple[int, ...],
+               radius: int = 0) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def circle_alpha(surface: pygame.Surface, centre: tuple[float, float], radius: float,
+                 rgba: tuple[int, ...], width: int = 0) -> None:
+    size = int(radius * 2 + 4)
+    layer = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(layer, rgba, (size / 2, size / 2), radius, width)
+    surface.blit(layer, (centre[0] - size / 2, centre[1] - size / 2))
+
+
+def draw_marks_on_cells(surface: pygame.Surface, view: BoardView, marks: Marks,
+                        cells: Iterable[int] | None = None) -> None:
+    """Last move, selection, cursor and hint tints on square-shaped cells."""
+    for index in marks.last:
+        fill_alpha(surface, view.cell(index), colour("last_move"))
+    if marks.selected is not None:
+        fill_alpha(surface, view.cell(marks.selected), colour("selected"))
+    for index in marks.hint:
+        rect = view.cell(index)
+        pygame.draw.rect(surface, colour("hint"), rect, width=max(2, rect.width // 14))
+
+
+def draw_dots(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
+    for index in marks.dots:
+        rect = view.cell(index)
+        if index in marks.rings:
+            circle_alpha(surface, rect.center, rect.width * 0.44, colour("capture_ring"),
+                         width=max(2, rect.width // 12))
+        else:
+            circle_alpha(surface, rect.center, rect.width * 0.14, colour("move_dot"))
+
+
+def draw_cursor(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
+    if marks.cursor is not None:
+        rect = view.cell(marks.cursor).inflate(-2, -2)
+        pygame.draw.rect(surface, colour("cursor"), rect, width=max(2, rect.width // 16),
+                         border_radius=max(2, rect.width // 8))
+
+
+def draw_arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float],
+               width: float, rgba: tuple[int, ...]) -> None:
+    """A translucent arrow (the hint) from start to end."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    head = width * 2.2
+    shaft_end = (end[0] - math.cos(angle) * head, end[1] - math.sin(angle) * head)
+    pygame.draw.line(layer, rgba, start, shaft_end, int(width))
+    left = (end[0] - head * math.cos(angle - 0.5), end[1] - head * math.sin(angle - 0.5))
+    right = (end[0] - head * math.cos(angle + 0.5), end[1] - head * math.sin(angle + 0.5))
+    pygame.draw.polygon(layer, rgba, [end, left, right])
+    surface.blit(layer, (0, 0))

@@ -1,0 +1,106 @@
+"""The Modiar board: two rows of three pits cut in wood, seen from South.
+
+South's row is at the bottom, S1 to S3 from the left; North's row on top
+reads N3 N2 N1 from the left, so sowing runs counter-clockwise on screen.
+Every pit shows its stones and their count.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...rules.modiar import PIT_NAMES, ModiarPosition
+from ..theme import colour, font
+from .base import BoardView, Marks, circle_alpha, draw_cursor
+
+# Screen column of each pit (0 = left) and whether it is on the top row.
+PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True), 5: (0, True)}
+
+
+class ModiarView(BoardView):
+    def __init__(self) -> None:
+        super().__init__()
+        self.pit = 1
+        self.board = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, area: pygame.Rect) -> None:
+        # Three pits across, two down, with a strip above and below for labels.
+        self.pit = max(8, int(min(area.width / 3.4, area.height / 3.3)))
+        width, height = int(self.pit * 3.4), int(self.pit * 3.3)
+        box = pygame.Rect(0, 0, width, height)
+        box.center = area.center
+        super().layout(box)
+        self.board = box.inflate(-self.pit * 0.1, -self.pit * 0.8)
+
+    def cell(self, index: int) -> pygame.Rect:
+        col, top = PLACES[index]
+        x = self.board.left + self.pit * (0.15 + col * 1.05)
+        y = self.board.top + (self.pit * 0.12 if top else self.board.height - self.pit * 1.12)
+        return pygame.Rect(int(x), int(y), self.pit, self.pit)
+
+    def target_at(self, pos: tuple[int, int]) -> int | None:
+        for index in range(6):
+            rect = self.cell(index)
+            if math.dist(pos, rect.center) <= rect.width / 2:
+                return index
+        return None
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        offset = (-self.rect.left, -self.rect.top)
+        board = self.board.move(offset)
+        pygame.draw.rect(surface, colour("wood_dark"), board.move(0, 4),
+                         border_radius=self.pit // 3)
+        pygame.draw.rect(surface, colour("wood"), board, border_radius=self.pit // 3)
+        for index in range(6):
+            rect = self.cell(index).move(offset)
+            pygame.draw.circle(surface, colour("pit_rim"), rect.center, rect.width * 0.47)
+            pygame.draw.circle(surface, colour("pit"), rect.center, rect.width * 0.43)
+
+    def draw_position(self, surface: pygame.Surface, position: ModiarPosition,
+                      marks: Marks, counts: tuple[int, ...] | None = None) -> None:
+        """Draw the pits; `counts` overrides the stones shown (during sowing)."""
+        surface.blit(self.background(), self.rect)
+        shown = counts if counts is not None else position.pits
+        for index in range(6):
+            rect = self.cell(index)
+            if index in marks.last:
+                circle_alpha(surface, rect.center, rect.width * 0.47, colour("last_move"))
+            if index == marks.selected or index in marks.hint:
+                pygame.draw.circle(surface, colour("hint"), rect.center, rect.width * 0.49,
+                                   max(2, rect.width // 18))
+            if index not in marks.hidden:
+                self.draw_stones(surface, rect, shown[index])
+            if index in marks.dots:
+                circle_alpha(surface, rect.center, rect.width * 0.49, colour("selected"),
+                             width=max(2, rect.width // 22))
+            self._label(surface, index, shown[index])
+        draw_cursor(surface, self, marks)
+
+    def draw_stones(self, surface: pygame.Surface, rect: pygame.Rect, count: int,
+                    alpha: int = 255) -> None:
+        radius = rect.width * 0.075
+        for k in range(count):
+            # A sunflower spiral packs any number of pebbles evenly.
+            angle = k * 2.39996
+            distance = rect.width * 0.055 * math.sqrt(k) * (1.0 if count < 20 else 0.8)
+            distance = min(distance, rect.width * 0.36)
+            x = rect.centerx + distance * math.cos(angle)
+            y = rect.centery + distance * math.sin(angle)
+            circle_alpha(surface, (x + 1, y + 2), radius, (0, 0, 0, min(alpha, 90)))
+            shade = colour("stone") if k % 3 else colour("stone_shade")
+            circle_alpha(surface, (x, y), radius, (*shade[:3], alpha))
+
+    def _label(self, surface: pygame.Surface, index: int, count: int) -> None:
+        """`S2 · 7` above the top row and below the bottom row, outside the wood."""
+        rect = self.cell(index)
+        _, top = PLACES[index]
+        size = max(9, int(self.pit * 0.22))
+        text = font(size, bold=True).render(f"{PIT_NAMES[index]} · {count}", True,
+                                            colour("text"))
+        if top:
+            place = text.get_rect(midbottom=(rect.centerx, self.board.top - 2))
+        else:
+            place = text.get_rect(midtop=(rect.centerx, self.board.bottom + 6))
+        surface.blit(text, place)

@@ -1,0 +1,94 @@
+"""The Reversi board: green felt, black and white discs (rows 1–8 from the top)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...rules.reversi import ReversiPosition
+from ..theme import colour, font
+from .base import BoardView, Marks, circle_alpha, draw_cursor, draw_marks_on_cells
+
+N = 8
+
+
+class ReversiView(BoardView):
+    def __init__(self) -> None:
+        super().__init__()
+        self.square = 1
+        self.origin = (0, 0)
+
+    def layout(self, area: pygame.Rect) -> None:
+        side = min(area.width, area.height)
+        self.square = max(4, int(side / (N + 1.1)))
+        margin = (side - self.square * N) // 2
+        square_area = pygame.Rect(0, 0, side, side)
+        square_area.center = area.center
+        super().layout(square_area)
+        self.origin = (square_area.left + margin, square_area.top + margin)
+
+    def cell(self, index: int) -> pygame.Rect:
+        row, col = divmod(index, N)
+        return pygame.Rect(self.origin[0] + col * self.square, self.origin[1] + row * self.square,
+                           self.square, self.square)
+
+    def target_at(self, pos: tuple[int, int]) -> int | None:
+        col = (pos[0] - self.origin[0]) // self.square
+        row = (pos[1] - self.origin[1]) // self.square
+        return row * N + col if 0 <= col < N and 0 <= row < N else None
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        offset = (-self.rect.left, -self.rect.top)
+        pygame.draw.rect(surface, colour("tafl_frame"), surface.get_rect(),
+                         border_radius=self.square // 3)
+        board = pygame.Rect(self.cell(0).move(offset).topleft, (self.square * N,) * 2)
+        pygame.draw.rect(surface, colour("felt"), board)
+        for i in range(N + 1):
+            x = board.left + i * self.square
+            y = board.top + i * self.square
+            pygame.draw.line(surface, colour("felt_line"), (x, board.top), (x, board.bottom), 2)
+            pygame.draw.line(surface, colour("felt_line"), (board.left, y), (board.right, y), 2)
+        for row, col in ((2, 2), (2, 6), (6, 2), (6, 6)):  # the four star points
+            pygame.draw.circle(surface, colour("felt_line"),
+                               (board.left + col * self.square, board.top + row * self.square),
+                               max(2, self.square // 14))
+        label = font(max(8, int(self.square * 0.3)))
+        for i in range(N):
+            text = label.render("abcdefgh"[i], True, colour("tafl_light"))
+            cell = self.cell((N - 1) * N + i).move(offset)
+            surface.blit(text, text.get_rect(midtop=(cell.centerx, cell.bottom + 1)))
+            text = label.render(str(i + 1), True, colour("tafl_light"))
+            cell = self.cell(i * N).move(offset)
+            surface.blit(text, text.get_rect(midright=(cell.left - 3, cell.centery)))
+
+    def draw_position(self, surface: pygame.Surface, position: ReversiPosition,
+                      marks: Marks) -> None:
+        surface.blit(self.background(), self.rect)
+        draw_marks_on_cells(surface, self, marks)
+        black, white = position.black, position.white
+        for index in range(N * N):
+            if index in marks.hidden:
+                continue
+            if black >> index & 1:
+                self.draw_disc(surface, self.cell(index).center, "b")
+            elif white >> index & 1:
+                self.draw_disc(surface, self.cell(index).center, "w")
+        for index in marks.dots:
+            circle_alpha(surface, self.cell(index).center, self.square * 0.12,
+                         colour("move_dot"))
+        draw_cursor(surface, self, marks)
+
+    def draw_disc(self, surface: pygame.Surface, centre: tuple[float, float], side: str,
+                  squash: float = 1.0, alpha: int = 255) -> None:
+        """A disc; `squash` < 1 narrows it (the middle of a flip)."""
+        r = self.square * 0.42
+        rect = pygame.Rect(0, 0, max(1, int(2 * r * squash)), int(2 * r))
+        rect.center = (int(centre[0]), int(centre[1]))
+        fill = colour("disc_black" if side == "b" else "disc_white")
+        edge = colour("disc_white" if side == "b" else "disc_black")
+        layer = pygame.Surface((rect.width + 4, rect.height + 4), pygame.SRCALPHA)
+        inner = layer.get_rect().inflate(-4, -4)
+        pygame.draw.ellipse(layer, (0, 0, 0, 80), inner.move(1, 2))
+        pygame.draw.ellipse(layer, fill, inner)
+        pygame.draw.ellipse(layer, edge, inner, 1)
+        layer.set_alpha(alpha)
+        surface.blit(layer, layer.get_rect(center=rect.center))

@@ -1,0 +1,193 @@
+"""Buttons and a little drawing toolkit shared by all scenes.
+
+A `ButtonRow`-free design: each scene owns a list of `Button`s laid out in
+`resize`, and a `Focus` that gives them mouse, touch and keyboard handling
+(Tab / arrow keys move the focus, Enter or Space presses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from .i18n import t
+from .theme import colour, font
+
+Action = Callable[[], Any]
+
+
+@dataclass
+class Button:
+    label: str  # a catalogue key, or literal text when `literal`
+    action: Action
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    selected: bool = False  # a toggle or choice that is on
+    literal: bool = False
+    name: str = ""  # a stable id for tests
+
+    @property
+    def text(self) -> str:
+        return self.label if self.literal else t(self.label)
+
+    @property
+    def visible(self) -> bool:
+        return self.rect.width > 0
+
+
+class Focus:
+    """Pointer and keyboard handling for a scene's buttons."""
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+        self.hover: Button | None = None
+        self.pressed: Button | None = None
+        self.index: int | None = None  # keyboard focus
+
+    def set(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        if self.index is not None and self.index >= len(buttons):
+            self.index = None
+
+    def at(self, pos: tuple[int, int]) -> Button | None:
+        for button in self.buttons:
+            if button.visible and button.enabled and button.rect.collidepoint(pos):
+                return button
+        return None
+
+    def handle(self, event: pygame.event.Event) -> tuple[bool, Any]:
+        """(whether the event was used, the pressed button's action result)."""
+        kind = event.type
+        if kind == pygame.MOUSEMOTION:
+            self.hover = self.at(event.pos)
+            return False, None
+        if kind == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self.pressed = self.at(event.pos)
+            return self.pressed is not None, None
+        if kind == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            pressed, self.pressed = self.pressed, None
+            if pressed is not None and pressed is self.at(event.pos):
+                return True, pressed.action()
+            return pressed is not None, None
+        if kind == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False, None
+
+    def _key(self, key: int) -> tuple[bool, Any]:
+        usable = [i for i, b in enumerate(self.buttons) if b.visible and b.enabled]
+        if not usable:
+            return False, None
+        if key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
+            step = -1 if key in (pygame.K_UP, pygame.K_LEFT) or (
+                key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT) else 1
+            if self.index not in usable:
+                self.index = usable[0 if step > 0 else -1]
+            else:
+                self.index = usable[(usable.index(self.index) + step) % len(usable)]
+            return True, None
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and \
+                self.index in usable:
+            return True, self.buttons[self.index].action()
+        return False, None
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        for i, button in enumerate(self.buttons):
+            if button.visible:
+                draw_button(surface, button, size, hover=button is self.hover,
+                            pressed=button is self.pressed, focused=i == self.index)
+
+
+def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bool = False,
+                pressed: bool = False, focused: bool = False) -> None:
+    rect = button.rect
+    radius = max(4, rect.height // 4)
+    if not button.enabled:
+        fill = colour("button_disabled")
+    elif pressed:
+        fill = colour("button_pressed")
+    elif button.selected:
+        fill = colour("accent_dark")
+    elif hover:
+        fill = colour("button_hover")
+    else:
+        fill = colour("button")
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    edge = colour("focus") if focused else colour("accent") if button.selected \
+        else colour("panel_edge")
+    pygame.draw.rect(surface, edge, rect, width=2 if focused or button.selected else 1,
+                     border_radius=radius)
+    text_colour = colour("text") if button.enabled else colour("text_muted")
+    draw_text(surface, button.text, size, rect.center, text_colour, anchor="center",
+              max_width=rect.width - 8)
+
+
+def fit_font(text: str, size: int, max_width: int | None, bold: bool) -> pygame.font.Font:
+    """The largest font up to `size` in which `text` fits `max_width`."""
+    chosen = font(size, bold)
+    while max_width and size > 9 and chosen.size(text)[0] > max_width:
+        size -= 1
+        chosen = font(size, bold)
+    return chosen
+
+
+def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+              fill: tuple[int, ...] | None = None, *, anchor: str = "topleft",
+              bold: bool = False, max_width: int | None = None) -> pygame.Rect:
+    """Draw one line of text; returns the rect it took."""
+    chosen = fit_font(text, size, max_width, bold)
+    image = chosen.render(text, True, fill or colour("text"))
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines that fit `width` pixels."""
+    chosen = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}".strip()
+            if chosen.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, radius: int = 10) -> None:
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, colour("shadow"), shadow.get_rect(), border_radius=radius)
+    surface.blit(shadow, rect.move(3, 4))
+    pygame.draw.rect(surface, colour("panel"), rect, border_radius=radius)
+    pygame.draw.rect(surface, colour("panel_edge"), rect, width=1, border_radius=radius)
+
+
+def veil(surface: pygame.Surface) -> None:
+    """Darken everything drawn so far (under a dialog)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill(colour("veil"))
+    surface.blit(shade, (0, 0))
+
+
+def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: int) -> None:
+    """Lay buttons out top to bottom in `area`."""
+    y = area.top
+    for button in buttons:
+        button.rect = pygame.Rect(area.left, y, area.width, height)
+        y += height + gap
+
+
+def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
+    """Lay buttons out left to right, sharing `area`'s width."""
+    if not buttons:
+        return
+    width = (area.width - gap * (len(buttons) - 1)) // len(buttons)
+    for i, button in enumerate(buttons):
+        button.rect = pygame.Rect(area.left + i * (width + gap), area.top, width, area.height)
