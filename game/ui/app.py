@@ -85,12 +85,18 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resize(getattr(event, "w", 0), getattr(event, "h", 0))
             return
-        event = self._pointer(event)
+        event = self._normalise(event)
         if event is not None:
             self._apply(self.scene.handle(event))
 
-    def _pointer(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        """Touch becomes mouse-like events; SDL's own copies of touches are dropped."""
+    def _normalise(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Touch becomes mouse-like events; SDL's own copies of touches are dropped,
+        and so is any event lacking what scenes rely on (a key, a position)."""
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and not isinstance(
+                getattr(event, "key", None), int):
+            return None
+        if event.type == pygame.TEXTINPUT and not isinstance(getattr(event, "text", None), str):
+            return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False) or not hasattr(event, "pos"):
                 return None

@@ -41,7 +41,8 @@ class Button:
 class Focus:
     """Pointer and keyboard handling for a scene's buttons."""
 
-    def __init__(self) -> None:
+    def __init__(self, arrows: bool = True) -> None:
+        self.arrows = arrows  # False where the arrow keys belong to a board cursor
         self.buttons: list[Button] = []
         self.hover: Button | None = None
         self.pressed: Button | None = None
@@ -73,14 +74,16 @@ class Focus:
                 return True, pressed.action()
             return pressed is not None, None
         if kind == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(getattr(event, "key", 0))
         return False, None
 
     def _key(self, key: int) -> tuple[bool, Any]:
         usable = [i for i, b in enumerate(self.buttons) if b.visible and b.enabled]
         if not usable:
             return False, None
-        if key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
+        walking = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT) if self.arrows \
+            else ()
+        if key == pygame.K_TAB or key in walking:
             step = -1 if key in (pygame.K_UP, pygame.K_LEFT) or (
                 key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT) else 1
             if self.index not in usable:

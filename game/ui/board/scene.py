@@ -38,7 +38,7 @@ class BoardScene(Scene):
         self.drag: tuple[int, int] | None = None
         self.cursor: int | None = None
         self.pending: Move | None = None  # the computer's move, shown after a pause
-        self.focus = Focus()
+        self.focus = Focus(arrows=False)  # the arrow keys walk the board cursor
         self.over_focus = Focus()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
@@ -187,7 +187,7 @@ class BoardScene(Scene):
         self._make(move)
 
     def _key(self, event: pygame.event.Event) -> Transition | None:
-        key, mods = event.key, getattr(event, "mod", 0)
+        key, mods = getattr(event, "key", 0), getattr(event, "mod", 0)
         if (key == pygame.K_z and mods & pygame.KMOD_CTRL) or key == pygame.K_u:
             return self.undo()
         if key == pygame.K_y and mods & pygame.KMOD_CTRL:
@@ -200,6 +200,7 @@ class BoardScene(Scene):
         moves = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0),
                  pygame.K_DOWN: (1, 0)}
         if key in moves:
+            self.focus.index = None  # the keyboard now works the board
             self._move_cursor(*moves[key])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and \
                 self.cursor is not None and self._can_move():

@@ -1,0 +1,94 @@
+"""Drive the app as a person would: posted mouse, touch and key events."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai.levels import start_search as real_start_search
+from game.platform.storage import MemoryStorage
+from game.ui import play as play_module
+from game.ui.app import App
+from game.ui.board import scene as board_scene
+
+# The computer thinks by the clock in the real game; tests bound it by nodes.
+TEST_NODES = 300
+
+
+def fast_search(position, level="druid", **kwargs):
+    kwargs["nodes"] = min(kwargs.get("nodes") or TEST_NODES, TEST_NODES)
+    kwargs.pop("seconds", None)
+    return real_start_search(position, level, **kwargs)
+
+
+def make_app(monkeypatch, size=(1280, 800), storage=None) -> App:
+    monkeypatch.setattr(play_module, "start_search", fast_search)
+    monkeypatch.setattr(board_scene, "SHOW_THINKING_AT_LEAST", 0.0)
+    app = App(size, storage=storage or MemoryStorage(), locale_name="en")
+    app.ctx.settings["animation"] = "off"
+    app.step()
+    return app
+
+
+def post(event_type: int, **attributes) -> None:
+    pygame.event.post(pygame.event.Event(event_type, **attributes))
+
+
+def click(app: App, pos, frames: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    steps(app, frames)
+
+
+def tap(app: App, pos, frames: int = 1) -> None:
+    """A finger touch at pixel `pos` (touch events carry 0..1 coordinates)."""
+    w, h = app.screen.get_size()
+    x, y = (pos[0] + 0.5) / w, (pos[1] + 0.5) / h
+    post(pygame.FINGERDOWN, x=x, y=y, dx=0.0, dy=0.0, touch_id=1, finger_id=1, pressure=1.0)
+    post(pygame.FINGERUP, x=x, y=y, dx=0.0, dy=0.0, touch_id=1, finger_id=1, pressure=0.0)
+    steps(app, frames)
+
+
+def drag(app: App, start, end, frames: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    post(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))
+    post(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    steps(app, frames)
+
+
+def key(app: App, code: int, mod: int = 0, frames: int = 1) -> None:
+    post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0)
+    steps(app, frames)
+
+
+def steps(app: App, frames: int) -> None:
+    for _ in range(frames):
+        app.step()
+
+
+def button(app: App, name: str):
+    """The visible button called `name` in the top scene."""
+    scene = app.scene
+    for attribute in ("buttons", "over_buttons", "card_buttons", "mode_buttons",
+                      "side_buttons", "level_buttons"):
+        for candidate in getattr(scene, attribute, []):
+            if candidate.name == name:
+                return candidate
+    for attribute in ("start_button", "back_button", "continue_button", "settings_button",
+                      "quit_button", "back"):
+        candidate = getattr(scene, attribute, None)
+        if candidate is not None and candidate.name == name:
+            return candidate
+    for _, row in getattr(scene, "rows", []):
+        for candidate in row:
+            if candidate.name == name:
+                return candidate
+    raise LookupError(name)
+
+
+def press(app: App, name: str, frames: int = 1) -> None:
+    target = button(app, name)
+    assert target.visible and target.enabled, f"{name} is not pressable"
+    click(app, target.rect.center, frames)

@@ -1,0 +1,247 @@
+"""The app driven headless through whole games, as a person would play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+
+from game.platform.storage import MemoryStorage
+from game.rules import GAME_NAMES, start
+from game.ui.board.scene import BoardScene
+from game.ui.dialogs import CodeDialog
+from game.ui.menu import MenuScene
+from game.ui.setup import SetupScene
+
+from .driver import button, click, drag, key, make_app, post, press, steps, tap
+
+PLY_LIMIT = 1500
+
+
+def start_game(app, game: str, mode: str, side: str | None = None, level: str = "bard"):
+    press(app, f"card-{game}")
+    assert isinstance(app.scene, SetupScene)
+    press(app, f"mode-{mode}")
+    if side:
+        press(app, f"side-{side}")
+    if mode != "hotseat":
+        press(app, f"level-{level}")
+    press(app, "start")
+    assert isinstance(app.scene, BoardScene)
+    return app.scene
+
+
+def play_move_by_pointer(app, scene: BoardScene, rng: random.Random, how: str) -> None:
+    """Pick a random legal move and make it with the mouse, a finger or a drag."""
+    position = scene.play.position
+    move = rng.choice(list(position.legal_moves()))
+    view = scene.ui.view
+    if position.move_text(move) == "pass":
+        press(app, "pass")
+        return
+    squares = scene.ui.move_squares(move)
+    gesture = {"mouse": click, "touch": tap}[how if how != "drag" else "mouse"]
+    if scene.ui.two_step and how == "drag":
+        drag(app, view.cell(squares[0]).center, view.cell(squares[1]).center)
+    else:
+        for square in squares:
+            gesture(app, view.cell(square).center)
+
+
+def finish_by_hand(app, scene: BoardScene, seed: int) -> None:
+    rng = random.Random(seed)
+    hows = ("mouse", "touch", "drag")
+    while scene.play.game.outcome() is None:
+        assert scene.play.game.ply < PLY_LIMIT
+        before = scene.play.game.ply
+        if scene.play.human_to_move:
+            play_move_by_pointer(app, scene, rng, hows[before % 3])
+            assert scene.play.game.ply == before + 1, "the move was not taken"
+        else:
+            steps(app, 1)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_whole_hotseat_game_by_mouse_touch_and_drag_then_rematch(monkeypatch, game):
+    app = make_app(monkeypatch)
+    scene = start_game(app, game, "hotseat")
+    finish_by_hand(app, scene, seed=GAME_NAMES.index(game))
+    steps(app, 2)
+    assert scene.game_over_panel
+    press(app, "rematch")
+    assert isinstance(app.scene, BoardScene) and app.scene is not scene
+    assert app.scene.play.game.ply == 0
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_whole_game_against_the_computer(monkeypatch, game):
+    app = make_app(monkeypatch)
+    sides = start(game).SIDES
+    scene = start_game(app, game, "computer", side=sides[1])
+    frames = 0
+    rng = random.Random(5)
+    while scene.play.game.outcome() is None:
+        frames += 1
+        assert frames < 20_000
+        if scene.play.human_to_move and scene.pending is None and scene.animation is None:
+            play_move_by_pointer(app, scene, rng, "mouse")
+        else:
+            steps(app, 1)
+    steps(app, 2)
+    assert scene.game_over_panel and app.errors == []
+    press(app, "swap")
+    assert app.scene.play.setup.human_side == sides[0]
+
+
+def test_undo_in_computer_mode_takes_back_the_reply_too(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = start_game(app, "reversi", "computer", side="b")
+    position = scene.play.position
+    move = sorted(position.legal_moves())[0]
+    click(app, scene.ui.view.cell(move).center)
+    for _ in range(200):
+        if scene.play.game.ply == 2:
+            break
+        steps(app, 1)
+    assert scene.play.game.ply == 2
+    press(app, "undo")
+    assert scene.play.game.ply == 0 and scene.play.human_to_move
+    press(app, "redo")
+    assert scene.play.game.ply == 2
+    assert app.errors == []
+
+
+def test_keyboard_play_with_cursor_and_enter(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = start_game(app, "brandubh", "hotseat")
+    # The cursor starts in the middle (d4, the king); walk up to d7... the
+    # attackers move first: go to c7 (an attacker), select it, go down to c6.
+    key(app, pygame.K_UP)  # shows the cursor at d4
+    for _ in range(3):
+        key(app, pygame.K_UP)
+    key(app, pygame.K_LEFT)
+    assert scene.ui.rules.square_name(scene.cursor) == "c7"
+    key(app, pygame.K_RETURN)
+    assert scene.selected == scene.cursor
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert scene.play.game.move_texts() == ["c7-c6"]
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.play.game.ply == 0
+    assert app.errors == []
+
+
+def test_hint_shows_a_legal_move(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = start_game(app, "tawlbwrdd", "hotseat")
+    press(app, "hint")
+    for _ in range(500):
+        if scene.play.hint is not None:
+            break
+        steps(app, 1)
+    assert scene.play.hint in scene.play.position.legal_moves()
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1920, 1080), (800, 800)])
+def test_resizing_keeps_board_and_buttons_inside_the_window(monkeypatch, size):
+    app = make_app(monkeypatch)
+    scene = start_game(app, "modiar", "hotseat")
+    post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+    steps(app, 2)
+    window = pygame.Rect((0, 0), app.screen.get_size())
+    assert window.contains(scene.ui.view.rect)
+    for candidate in scene.buttons:
+        assert window.contains(candidate.rect)
+    assert not any(candidate.rect.colliderect(scene.ui.view.rect) for candidate in scene.buttons)
+
+
+def test_a_bad_code_gets_a_message_and_the_game_goes_on(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = start_game(app, "brandubh", "hotseat")
+    click(app, scene.ui.view.cell(scene.ui.rules.square_index("c7")).center)
+    click(app, scene.ui.view.cell(scene.ui.rules.square_index("c6")).center)
+    assert scene.play.game.ply == 1
+    press(app, "load")
+    dialog = app.scene
+    assert isinstance(dialog, CodeDialog)
+    press(app, "clear")
+    post(pygame.TEXTINPUT, text="brandubh 2AAA2/7 a -")
+    key(app, pygame.K_RETURN)
+    assert app.scene is dialog and "ranks" in dialog.error
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.play.game.ply == 1
+    press(app, "load")
+    press(app, "clear")
+    post(pygame.TEXTINPUT, text="modiar 2,8,8,8,8,8 0,0 n 0")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, BoardScene) and app.scene.play.setup.game == "modiar"
+    assert app.errors == []
+
+
+def test_a_corrupt_save_is_set_aside_with_a_notice(monkeypatch):
+    storage = MemoryStorage()
+    storage.data["autosave"] = "{not json"
+    storage.data["settings"] = json.dumps({"version": 99, "data": {}})
+    app = make_app(monkeypatch, storage=storage)
+    assert isinstance(app.scene, MenuScene)
+    assert not button(app, "continue").enabled
+    assert "autosave.damaged" in storage.data and "autosave" not in storage.data
+    steps(app, 2)
+    assert app.notice is not None and "set aside" in app.notice[0]
+    assert app.errors == []
+
+
+def test_autosave_continues_the_game_after_a_restart(monkeypatch):
+    storage = MemoryStorage()
+    app = make_app(monkeypatch, storage=storage)
+    scene = start_game(app, "modiar", "hotseat")
+    click(app, scene.ui.view.cell(1).center)  # S2
+    assert scene.play.game.move_texts() == ["S2"]
+    again = make_app(monkeypatch, storage=storage)
+    press(again, "continue")
+    assert isinstance(again.scene, BoardScene)
+    assert again.scene.play.game.move_texts() == ["S2"]
+
+
+EVENT_KINDS = [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+               pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION, pygame.KEYDOWN,
+               pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.USEREVENT,
+               pygame.WINDOWFOCUSLOST, pygame.VIDEORESIZE]
+
+
+def random_event(rng: random.Random, size) -> pygame.event.Event:
+    kind = rng.choice(EVENT_KINDS)
+    pos = (rng.randrange(-20, size[0] + 20), rng.randrange(-20, size[1] + 20))
+    attributes = {
+        pygame.MOUSEBUTTONDOWN: {"pos": pos, "button": rng.randrange(1, 6)},
+        pygame.MOUSEBUTTONUP: {"pos": pos, "button": rng.randrange(1, 6)},
+        pygame.MOUSEMOTION: {"pos": pos, "rel": (1, 1), "buttons": (rng.random() < .5, 0, 0)},
+        pygame.FINGERDOWN: {"x": rng.random(), "y": rng.random()},
+        pygame.FINGERUP: {"x": rng.random(), "y": rng.random()},
+        pygame.FINGERMOTION: {"x": rng.random(), "y": rng.random()},
+        pygame.KEYDOWN: {"key": rng.choice([pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
+                                            pygame.K_RIGHT, pygame.K_RETURN, pygame.K_TAB,
+                                            pygame.K_z, pygame.K_h, pygame.K_u, pygame.K_a,
+                                            pygame.K_BACKSPACE, pygame.K_v]),
+                         "mod": rng.choice([0, pygame.KMOD_CTRL])},
+        pygame.TEXTINPUT: {"text": rng.choice(["a", "é", "7", " ", "/", "ᚠ"])},
+        pygame.VIDEORESIZE: {"w": rng.randrange(300, 1400), "h": rng.randrange(300, 1000)},
+    }.get(kind, {})
+    return pygame.event.Event(kind, **attributes)
+
+
+@pytest.mark.parametrize("start", ["menu", "brandubh", "reversi", "modiar", "tawlbwrdd"])
+def test_a_storm_of_random_events_never_breaks_the_app(monkeypatch, start):
+    app = make_app(monkeypatch)
+    if start != "menu":
+        start_game(app, start, "computer", level="bard")
+    rng = random.Random(start)
+    for _ in range(150):
+        for _ in range(20):
+            pygame.event.post(random_event(rng, app.screen.get_size()))
+        if not app.step():
+            app = make_app(monkeypatch)  # a storm may press Quit: start again
+    assert app.errors == []
