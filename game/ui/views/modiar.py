@@ -66,7 +66,8 @@ class ModiarView(BoardView):
         for index in range(6):
             rect = self.cell(index)
             if index in marks.last:
-                circle_alpha(surface, rect.center, rect.width * 0.47, colour("last_move"))
+                circle_alpha(surface, rect.center, rect.width * 0.47, colour("last_move"),
+                             width=max(3, rect.width // 14))
             if index == marks.selected or index in marks.hint:
                 pygame.draw.circle(surface, colour("hint"), rect.center, rect.width * 0.49,
                                    max(2, rect.width // 18))
@@ -80,12 +81,13 @@ class ModiarView(BoardView):
 
     def draw_stones(self, surface: pygame.Surface, rect: pygame.Rect, count: int,
                     alpha: int = 255) -> None:
-        radius = rect.width * 0.075
+        radius = rect.width * 0.085
+        # A sunflower spiral packs any number of pebbles evenly; crowded pits
+        # pull their spiral in so every stone stays inside the pit.
+        spacing = rect.width * min(0.11, 0.32 / math.sqrt(max(count - 1, 1)))
         for k in range(count):
-            # A sunflower spiral packs any number of pebbles evenly.
             angle = k * 2.39996
-            distance = rect.width * 0.055 * math.sqrt(k) * (1.0 if count < 20 else 0.8)
-            distance = min(distance, rect.width * 0.36)
+            distance = spacing * math.sqrt(k)
             x = rect.centerx + distance * math.cos(angle)
             y = rect.centery + distance * math.sin(angle)
             circle_alpha(surface, (x + 1, y + 2), radius, (0, 0, 0, min(alpha, 90)))
@@ -96,7 +98,7 @@ class ModiarView(BoardView):
         """`S2 · 7` above the top row and below the bottom row, outside the wood."""
         rect = self.cell(index)
         _, top = PLACES[index]
-        size = max(9, int(self.pit * 0.22))
+        size = max(9, int(self.pit * 0.14))
         text = font(size, bold=True).render(f"{PIT_NAMES[index]} · {count}", True,
                                             colour("text"))
         if top:
