@@ -90,3 +90,28 @@ def bench_ai() -> str:
                          f"{result.nodes:>8} {result.nodes / max(result.seconds, 1e-9):>9,.0f}"
                          f"  {position.move_text(result.move)}")
     return "\n".join(lines)
+
+
+def bench_frames(seconds: float = 4.0) -> str:
+    """Frame times of each board scene while the computer (Druid) thinks."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .platform.storage import MemoryStorage
+    from .ui.app import App
+    from .ui.board.scene import BoardScene
+    from .ui.play import Play, Setup
+    lines = [f"{'game':<10} {'frames':>6} {'median ms':>9} {'worst ms':>9}"]
+    for game in GAME_NAMES:
+        app = App((1280, 800), storage=MemoryStorage(), locale_name="en")
+        app._push(BoardScene(app.ctx, Play(Setup(game, "watch", "", "druid"))))
+        times = []
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            began = time.perf_counter()
+            app.step()
+            times.append(time.perf_counter() - began)
+        times.sort()
+        lines.append(f"{game:<10} {len(times):>6} {1000 * times[len(times) // 2]:>9.2f} "
+                     f"{1000 * times[-1]:>9.2f}")
+    return "\n".join(lines)

@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd = commands.add_parser("screenshots", help="write a PNG of every scene")
     cmd.add_argument("--out", default="screenshots")
     cmd = commands.add_parser("bench", help="benchmarks (docs/benchmarks.md)")
-    cmd.add_argument("what", choices=["perft", "yield", "ai"])
+    cmd.add_argument("what", choices=["perft", "yield", "ai", "frames"])
     return parser
 
 
@@ -167,7 +167,7 @@ def run(argv: Sequence[str]) -> str:
     if parsed.command == "bench":
         from . import bench
         return {"perft": bench.bench_perft, "yield": bench.bench_yield,
-                "ai": bench.bench_ai}[parsed.what]()
+                "ai": bench.bench_ai, "frames": bench.bench_frames}[parsed.what]()
     return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"
 
 
