@@ -265,7 +265,7 @@ class Search:
         if self.repetition_limit and self.seen[position.repetition_key()] + 1 >= \
                 self.repetition_limit:
             return self.strategy.terminal_score(self._repetition(position), position, ply)
-        outcome = position.outcome()
+        outcome = self.strategy.outcome(position)
         if outcome is None:
             return None
         return self.strategy.terminal_score(outcome, position, ply)

@@ -42,6 +42,11 @@ class Strategy:
         """Moves the quiescence search follows past the horizon (captures)."""
         return []
 
+    def outcome(self, position: Position) -> Outcome | None:
+        """`position.outcome()`, for a game that can tell it more cheaply (the search
+        asks at every node, and most nodes are leaves whose moves are never needed)."""
+        return position.outcome()
+
     def terminal_score(self, outcome: Outcome, position: Position, ply: int) -> int:
         """The score of a finished game for the side to move in `position`."""
         if outcome.winner is None:

@@ -2,49 +2,158 @@
 
 The defenders win by the king's routes (to the unvisited corners in Brandubh,
 to any edge square in Tawlbwrdd), so most of the evaluation is about those
-routes: lines already open, squares one king move away that would open one,
-attackers standing guard on them, and how closely the king is hemmed in.
-Material counts too, with a defender worth more than an attacker because
-the attackers start with more pieces.
+routes, counted in king moves:
+
+- lines already open (the king reaches a goal next move), and whose turn it
+  is: two open lines cannot both be blocked by one move;
+- route squares, one king move away, from which a line is open, and forks
+  (route squares with two open lines);
+- attackers standing guard where the routes end (beside the corners in
+  Brandubh, on the edge lines in Tawlbwrdd) and the king's pen: the squares he
+  could walk to without crossing an attacker, and whether they touch a goal;
+- how closely the king is hemmed in, and whether one more attacker would
+  take him; soldiers that the side not to move leaves to be taken;
+- material, a defender worth more than an attacker since the attackers start
+  with more pieces.
+
+Everything is scored for the defenders and negated for the attackers, so a
+score is always from the side to move's point of view.  The quiescence
+search follows captures, the king's captures and the king's escapes, which
+`noisy_moves` generates directly, without generating every move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from ..rules.tafl import ATTACKERS, EMPTY, FRIENDS, KING, PREY, TaflPosition, TaflRules
+from ..rules.base import Outcome, Reason
+from ..rules.tafl import ATTACKERS, DEFENDERS, EMPTY, FRIENDS, KING, PREY, TaflPosition, TaflRules
 from .strategy import Strategy
+
+Move = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class TaflWeights:
-    attacker: int
-    defender: int
-    open_line: int  # a clear line from the king to a goal square
-    two_open_lines: int  # extra when he has two: one move cannot block both
-    route: int  # a square one king move away with a clear line to a goal
+    attacker: int  # each attacker on the board
+    defender: int  # each defender (not the king) on the board
+    open_line: int  # a clear line from the king to a goal, attackers to move
+    two_open_lines: int  # two or more of them, attackers to move: one move blocks one
+    route: int  # a clear line from a square one king move away
+    fork: int  # a square one king move away with two clear lines
+    fork_to_move: int  # extra for a fork when the defenders are to move
     corner_visited: int  # Brandubh's tour: each corner already visited
-    guard: int  # an attacker on a square next to a goal corner
-    king_neighbour: int  # an attacker (or hostile square) beside the king
-    king_mobility: int  # each square the king can reach
+    guard: int  # an attacker beside an unvisited corner (Brandubh) / on a goal line
+    pen: int  # each goal square the king could walk to without crossing an attacker
+    sealed: int  # the king's pen touches no goal at all
+    king_side: tuple[int, ...]  # by the number of the king's sides shut
+    king_threat: int  # the king is one attacker move from capture (defenders to move)
+    king_mobility: int  # each square the king can move to
+    hanging: int  # each soldier of the side to move that the other side can take
 
 
 WEIGHTS = {
-    "brandubh": TaflWeights(attacker=100, defender=130, open_line=90, two_open_lines=250,
-                            route=25, corner_visited=220, guard=30, king_neighbour=45,
-                            king_mobility=4),
-    "tawlbwrdd": TaflWeights(attacker=100, defender=170, open_line=400, two_open_lines=3000,
-                             route=60, corner_visited=0, guard=0, king_neighbour=60,
-                             king_mobility=3),
+    "brandubh": TaflWeights(
+        attacker=100, defender=120, open_line=140, two_open_lines=300, route=30, fork=60,
+        fork_to_move=120, corner_visited=260, guard=25, pen=0, sealed=0,
+        king_side=(0, 10, 30, 80, 0), king_threat=150, king_mobility=4, hanging=25),
+    "tawlbwrdd": TaflWeights(
+        attacker=100, defender=160, open_line=350, two_open_lines=6000, route=60, fork=150,
+        fork_to_move=2500, corner_visited=0, guard=0, pen=8, sealed=400,
+        king_side=(0, 15, 40, 90, 0), king_threat=200, king_mobility=3, hanging=30),
 }
 
+ALL_GOALS = 1 << 4  # the goal bit of every line in Tawlbwrdd (the whole edge)
+DOTS = ["." * k for k in range(32)]
 
-@cache
-def _guard_squares(rules: TaflRules) -> frozenset[int]:
-    """Squares beside a corner (Brandubh): attackers there shut the king out."""
-    return frozenset(n for corner in rules.corners for n, _ in rules.flanks[corner])
+
+class Geometry:
+    """A variant's tables, computed once: rays as string slices, goals, neighbours."""
+
+    def __init__(self, rules: TaflRules) -> None:
+        n = self.n = rules.size
+        self.rules = rules
+        self.rays = rules.rays
+        self.flanks = rules.flanks
+        self.neighbours = tuple(tuple(ray[0] for ray in rays if ray) for rays in rules.rays)
+        self.edge_goal = rules.goal == "edge"
+        self.corners = rules.corners
+        self.restricted = rules.restricted
+        self.king_squares = rules.king_squares
+        self.hostile = rules.hostile_when_empty
+        self.edge_hostile = rules.edge_hostile
+        self.enclosed = rules.king_capture == "enclosed"
+        self.centre = rules.centre
+        # Each ray as a slice of the board string, nearest square first.
+        self.slices = []
+        # The goal bit a clear ray reaches (0: the ray ends on no goal).
+        self.goal_bits = []
+        for sq in range(n * n):
+            row, col = divmod(sq, n)
+            row_start = row * n
+            slices = (
+                slice(sq - n, col - n if col - n >= 0 else None, -n),  # up
+                slice(sq + n, None, n),  # down
+                slice(sq - 1, row_start - 1 if row_start else None, -1),  # left
+                slice(sq + 1, row_start + n, 1),  # right
+            )
+            self.slices.append(slices)
+            bits = []
+            for ray in rules.rays[sq]:
+                if not ray:
+                    bits.append(0)
+                elif self.edge_goal:
+                    bits.append(ALL_GOALS)
+                elif ray[-1] in rules.corners:
+                    bits.append(1 << rules.corners.index(ray[-1]))
+                else:
+                    bits.append(0)
+            self.goal_bits.append(tuple(bits))
+        # For each square, per direction: the square beside it and the one on
+        # its far side (-1 off the board), the pair a capture of it needs.
+        self.astride = tuple(
+            tuple((rays[d][0], rays[d ^ 1][0] if rays[d ^ 1] else -1)
+                  for d in range(4) if rays[d])
+            for rays in rules.rays)
+        # Directions at right angles to each: up/down <-> left/right.
+        self.across = ((2, 3), (2, 3), (0, 1), (0, 1))
+        # Squares beside each corner: attackers there guard it (Brandubh).
+        self.guards = tuple(tuple(x for x, _ in rules.flanks[c]) for c in rules.corners)
+        self.edge = rules.edge
+        self.square_of_king_ok = tuple(
+            sq not in rules.restricted or sq in rules.king_squares for sq in range(n * n))
+        self.soldier_ok = tuple(sq not in rules.restricted for sq in range(n * n))
+        # Bit boards for the king's pen (flood fill through non-attacker squares).
+        self.all_bits = (1 << (n * n)) - 1
+        not_left = not_right = 0
+        goal_bits = 0
+        for sq in range(n * n):
+            if sq % n:
+                not_left |= 1 << sq
+            if sq % n != n - 1:
+                not_right |= 1 << sq
+            if sq in rules.edge:
+                goal_bits |= 1 << sq
+        self.not_left, self.not_right, self.edge_bits = not_left, not_right, goal_bits
+        self.passable = str.maketrans({"A": "0", ".": "1", "D": "1", "K": "1"})
+
+
+_GEOMETRY: dict[str, Geometry] = {}
+
+
+def geometry(rules: TaflRules) -> Geometry:
+    geo = _GEOMETRY.get(rules.name)
+    if geo is None or geo.rules is not rules:
+        geo = _GEOMETRY[rules.name] = Geometry(rules)
+    return geo
+
+
+def goal_mask(position: TaflPosition) -> int:
+    """The goal bits still worth reaching: unvisited corners, or the whole edge."""
+    if position.rules.goal == "edge":
+        return ALL_GOALS
+    return ~position.visited & 0b1111
 
 
 def goals(position: TaflPosition) -> frozenset[int]:
@@ -55,87 +164,315 @@ def goals(position: TaflPosition) -> frozenset[int]:
     return frozenset(c for i, c in enumerate(rules.corners) if not position.visited >> i & 1)
 
 
-def king_reach(position: TaflPosition, king: int) -> list[int]:
-    """Every square the king could move to (passing over empty special squares)."""
-    board, rules = position.board, position.rules
-    reach = []
-    for ray in rules.rays[king]:
-        for sq in ray:
-            if board[sq] != EMPTY:
-                break
-            if sq not in rules.restricted or sq in rules.king_squares:
-                reach.append(sq)
-    return reach
-
-
-def open_lines(position: TaflPosition, sq: int, targets: frozenset[int]) -> int:
-    """How many of the four lines from `sq` run clear to a target square."""
-    board, rules = position.board, position.rules
-    count = 0
-    for ray in rules.rays[sq]:
-        for step in ray:
-            if board[step] != EMPTY:
-                break
-            if step in targets:
-                count += 1
-                break
-    return count
-
-
 class TaflStrategy(Strategy):
+    """Evaluation, move hints and the noisy moves for both tafl games."""
+
+    CACHE_LIMIT = 200_000
+
+    def __init__(self, weights: dict[str, TaflWeights] | None = None) -> None:
+        self.weights = weights or WEIGHTS
+        self._cache: dict[tuple[str, str, int], int] = {}
+
+    # --- the end of the game -------------------------------------------------------
+
+    def outcome(self, position: TaflPosition) -> Outcome | None:
+        """`position.outcome()` without generating every move to rule out stalemate."""
+        board, rules = position.board, position.rules
+        king = board.find(KING)
+        if king < 0:
+            return Outcome(ATTACKERS, Reason.KING_CAPTURED)
+        if "A" not in board:
+            return Outcome(DEFENDERS, Reason.ATTACKERS_CAPTURED)
+        if rules.goal == "corner-tour":
+            if position.visited == (1 << len(rules.corners)) - 1:
+                return Outcome(DEFENDERS, Reason.CORNER_TOUR)
+        elif king in rules.edge:
+            return Outcome(DEFENDERS, Reason.KING_ESCAPED)
+        if _can_move(board, geometry(rules), position.side):
+            return None
+        return position.outcome()  # stalemate: the rules say what it means
+
+    # --- evaluation -------------------------------------------------------------
+
     def evaluate(self, position: TaflPosition) -> int:
+        key = position.key
+        score = self._cache.get(key)
+        if score is None:
+            if len(self._cache) >= self.CACHE_LIMIT:
+                self._cache.clear()
+            score = self._cache[key] = self._evaluate(position)
+        return score
+
+    def _evaluate(self, position: TaflPosition) -> int:
         score = self._for_defenders(position)
         return -score if position.side == ATTACKERS else score
 
     def _for_defenders(self, position: TaflPosition) -> int:
-        rules, board = position.rules, position.board
-        w = WEIGHTS[rules.name]
+        board, rules = position.board, position.rules
+        geo = geometry(rules)
+        w = self.weights[rules.name]
+        attackers_to_move = position.side == ATTACKERS
         score = w.defender * board.count("D") - w.attacker * board.count("A")
         king = board.find(KING)
         if king < 0:
             return score
-        targets = goals(position)
-        score += w.corner_visited * bin(position.visited).count("1")
-        lines = open_lines(position, king, targets)
-        score += w.open_line * lines + (w.two_open_lines if lines >= 2 else 0)
-        reach = king_reach(position, king)
-        score += w.king_mobility * len(reach)
-        score += w.route * sum(1 for sq in reach if open_lines(position, sq, targets))
-        score -= w.king_neighbour * self._pressure(position, king)
-        if w.guard:
-            score -= w.guard * sum(1 for sq in _guard_squares(rules) if board[sq] == "A")
+        mask = goal_mask(position)
+        if not geo.edge_goal:
+            score += w.corner_visited * bin(position.visited).count("1")
+            # Attackers beside an unvisited corner keep the king out of it.
+            guards = 0
+            for i, beside in enumerate(geo.guards):
+                if mask >> i & 1:
+                    guards += sum(1 for x in beside if board[x] == "A")
+            score -= w.guard * guards
+
+        # The king's lines, moves, routes and forks.
+        rays, slices, goal_bits = geo.rays, geo.slices, geo.goal_bits
+        king_ok, across = geo.square_of_king_ok, geo.across
+        lines = mobility = routes = forks = 0
+        for d in range(4):
+            ray = rays[king][d]
+            if not ray:
+                continue
+            seg = board[slices[king][d]]
+            run = len(seg) - len(seg.lstrip("."))
+            if run == len(ray) and goal_bits[king][d] & mask:
+                lines += 1
+            for t in ray[:run]:
+                if not king_ok[t]:
+                    continue
+                mobility += 1
+                seen = 0
+                for d2 in across[d]:
+                    if goal_bits[t][d2] & mask:
+                        ray2 = rays[t][d2]
+                        if board[slices[t][d2]] == DOTS[len(ray2)]:
+                            seen += 1
+                if seen:
+                    routes += seen
+                    if seen > 1:
+                        forks += 1
+        score += w.king_mobility * mobility + w.route * routes + w.fork * forks
+        if lines:
+            if attackers_to_move:
+                score += w.open_line + (w.two_open_lines if lines > 1 else 0)
+            else:
+                # The defenders simply go: the search finds it; keep the hint small.
+                score += w.open_line
+        if forks and not attackers_to_move:
+            score += w.fork_to_move
+
+        # The king's pen: where he could walk without crossing an attacker.
+        if w.pen or w.sealed:
+            reachable = self._pen(board, geo, king)
+            touching = bin(reachable & geo.edge_bits).count("1")
+            score += w.pen * touching
+            if not touching:
+                score -= w.sealed
+
+        # How closely he is hemmed in.
+        shut, threat = self._king_pressure(board, geo, king)
+        score -= w.king_side[shut]
+        if threat and not attackers_to_move:
+            score -= w.king_threat
+
+        # Soldiers the side to move leaves hanging: it can save only one of them.
+        if w.hanging:
+            mover = position.side
+            enemy_side = "d" if mover == ATTACKERS else ATTACKERS
+            hanging = len({v for _, _, v in _capture_moves(board, geo, enemy_side)})
+            if hanging > 1:
+                penalty = w.hanging * (hanging - 1)
+                score += penalty if attackers_to_move else -penalty
         return score
 
     @staticmethod
-    def _pressure(position: TaflPosition, king: int) -> int:
-        """Attackers and hostile empty squares beside the king."""
-        board, rules = position.board, position.rules
-        hostile = rules.hostile_when_empty if rules.king_capture == "enclosed" else ()
-        return sum(1 for sq, _ in rules.flanks[king]
-                   if board[sq] == "A" or (board[sq] == EMPTY and sq in hostile))
+    def _pen(board: str, geo: Geometry, king: int) -> int:
+        """The bit set of squares the king reaches stepping through non-attackers."""
+        passable = int(board.translate(geo.passable)[::-1], 2)
+        n, not_left, not_right = geo.n, geo.not_left, geo.not_right
+        region = 1 << king
+        while True:
+            grown = (region | (region << n) | (region >> n)
+                     | ((region << 1) & not_left) | ((region >> 1) & not_right)) & passable
+            if grown == region:
+                return region
+            region = grown
 
-    def priorities(self, position: TaflPosition, moves: Sequence[tuple[int, int]]) -> list[int]:
+    @staticmethod
+    def _king_pressure(board: str, geo: Geometry, king: int) -> tuple[int, bool]:
+        """How many of the king's sides are shut, and whether one move would take him."""
+        nbrs = geo.neighbours[king]
+        if geo.enclosed:
+            # Brandubh: attackers, empty hostile squares and the edge shut a side.
+            shut = 4 - len(nbrs)
+            open_sq = -1
+            for x in nbrs:
+                piece = board[x]
+                if piece == "A" or (piece == EMPTY and x in geo.hostile):
+                    shut += 1
+                elif piece == EMPTY:
+                    open_sq = x
+            threat = shut == 3 and open_sq >= 0 and _reaches(board, geo, open_sq, "A")
+            return min(shut, 4), threat
+        # Tawlbwrdd: two attackers astride him in the open, more by the castle.
+        shut = sum(1 for x in nbrs if board[x] == "A")
+        centre = geo.centre
+        threat = False
+        if king == centre or centre in nbrs:
+            walls = [x for x in nbrs if x != centre]
+            empty = [x for x in walls if board[x] == EMPTY]
+            if len(empty) == 1 and all(board[x] in "A." for x in walls):
+                threat = _reaches(board, geo, empty[0], "A")
+        else:
+            for x in nbrs:
+                if board[x] == "A":
+                    opposite = 2 * king - x
+                    if board[opposite] == EMPTY and _reaches(board, geo, opposite, "A"):
+                        threat = True
+                        break
+        return min(shut, 4), threat
+
+    # --- move ordering ------------------------------------------------------------
+
+    def priorities(self, position: TaflPosition, moves: Sequence[Move]) -> list[int]:
         board = position.board
-        targets = goals(position) if position.side != ATTACKERS else frozenset()
+        geo = geometry(position.rules)
+        side = position.side
+        prey, friends = PREY[side], FRIENDS[side]
         king = board.find(KING)
-        near_king = {sq for sq, _ in position.rules.flanks[king]} if king >= 0 else set()
+        flanks, hostile, edge_hostile = geo.flanks, geo.hostile, geo.edge_hostile
+        caught: dict[int, int] = {}
+        if side == ATTACKERS:
+            # Squares on the king's open lines and routes, and beside him.
+            urgent = self._blocking_squares(position, geo, king) if king >= 0 else {}
+            result = []
+            for _orig, dest in moves:
+                count = caught.get(dest)
+                if count is None:
+                    count = caught[dest] = _captures_at(board, flanks, hostile, edge_hostile,
+                                                        prey, friends, dest)
+                result.append(1000 * count + urgent.get(dest, 0))
+            return result
+        targets = goals(position)
         result = []
         for orig, dest in moves:
-            priority = 100 * captures(position, orig, dest)
-            if board[orig] == KING and dest in targets:
-                priority += 1000
-            elif position.side == ATTACKERS and dest in near_king:
-                priority += 20
+            count = caught.get(dest)
+            if count is None:
+                count = caught[dest] = _captures_at(board, flanks, hostile, edge_hostile,
+                                                    prey, friends, dest)
+            priority = 1000 * count
+            if orig == king:
+                priority += 100_000 if dest in targets else 50
             result.append(priority)
         return result
 
-    def noisy_moves(self, position: TaflPosition) -> list[tuple[int, int]]:
-        """Captures, and king moves onto a goal square."""
+    @staticmethod
+    def _blocking_squares(position: TaflPosition, geo: Geometry, king: int) -> dict[int, int]:
+        """Squares worth an attacker's move: on the king's open lines, or beside him."""
         board = position.board
-        targets = goals(position) if position.side != ATTACKERS else frozenset()
-        return [(orig, dest) for orig, dest in position.legal_moves()
-                if captures(position, orig, dest)
-                or (board[orig] == KING and dest in targets)]
+        mask = goal_mask(position)
+        urgent = {x: 200 for x in geo.neighbours[king]}
+        for d in range(4):
+            ray = geo.rays[king][d]
+            if not ray:
+                continue
+            seg = board[geo.slices[king][d]]
+            run = len(seg) - len(seg.lstrip("."))
+            if run == len(ray) and geo.goal_bits[king][d] & mask:
+                for t in ray:
+                    urgent[t] = 5000
+            else:
+                for t in ray[:run]:
+                    urgent.setdefault(t, 20)
+        return urgent
+
+    # --- quiescence ----------------------------------------------------------------
+
+    def noisy_moves(self, position: TaflPosition) -> list[Move]:
+        """The king's escapes and captures, then soldier captures, most first."""
+        board = position.board
+        geo = geometry(position.rules)
+        king = board.find(KING)
+        if king < 0:
+            return []
+        side = position.side
+        first: list[Move] = []
+        if side == ATTACKERS:
+            first = _king_captures(board, geo, king)
+        else:
+            mask = goal_mask(position)
+            for d in range(4):
+                ray = geo.rays[king][d]
+                if ray and geo.goal_bits[king][d] & mask and \
+                        board[geo.slices[king][d]] == DOTS[len(ray)]:
+                    first.append((king, ray[-1]))
+        captures = _capture_moves(board, geo, side)
+        if not captures:
+            return first
+        counts: dict[Move, int] = {}
+        for orig, dest, _ in captures:
+            counts[orig, dest] = counts.get((orig, dest), 0) + 1
+        ordered = sorted(counts, key=counts.__getitem__, reverse=True)
+        return first + [m for m in ordered if m not in first]
+
+
+def _can_move(board: str, geo: Geometry, side: str) -> bool:
+    """Whether `side` has a legal move (usually decided by its first piece)."""
+    rays, king_ok, soldier_ok = geo.rays, geo.square_of_king_ok, geo.soldier_ok
+    for letter in FRIENDS[side]:
+        allowed = king_ok if letter == KING else soldier_ok
+        i = board.find(letter)
+        while i >= 0:
+            for ray in rays[i]:
+                for x in ray:
+                    if board[x] != EMPTY:
+                        break
+                    if allowed[x]:
+                        return True
+            i = board.find(letter, i + 1)
+    return False
+
+
+def _reaches(board: str, geo: Geometry, sq: int, letters: str) -> bool:
+    """Whether a piece in `letters` can move to the empty square `sq` in one move."""
+    for ray in geo.rays[sq]:
+        for x in ray:
+            piece = board[x]
+            if piece != EMPTY:
+                if piece in letters:
+                    return True
+                break
+    return False
+
+
+def _movers(board: str, geo: Geometry, sq: int, letters: str) -> list[int]:
+    """The pieces in `letters` that can move to the empty square `sq`."""
+    found = []
+    for ray in geo.rays[sq]:
+        for x in ray:
+            piece = board[x]
+            if piece != EMPTY:
+                if piece in letters:
+                    found.append(x)
+                break
+    return found
+
+
+def _captures_at(board: str, flanks, hostile, edge_hostile: bool, prey: str, friends: str,
+                 dest: int) -> int:
+    """How many soldiers a piece of the side whose prey is `prey` takes landing on dest."""
+    count = 0
+    for victim, beyond in flanks[dest]:
+        if board[victim] != prey:
+            continue
+        if beyond is None:
+            count += edge_hostile
+        else:
+            far = board[beyond]
+            if far in friends or (far == EMPTY and beyond in hostile):
+                count += 1
+    return count
 
 
 def captures(position: TaflPosition, orig: int, dest: int) -> int:
@@ -144,15 +481,56 @@ def captures(position: TaflPosition, orig: int, dest: int) -> int:
     The square the piece leaves never matters: it cannot lie beyond a victim,
     since the victim would have blocked the way.
     """
-    board, rules = position.board, position.rules
-    prey, friends = PREY[position.side], FRIENDS[position.side]
-    count = 0
-    for victim, beyond in rules.flanks[dest]:
-        if board[victim] != prey:
+    geo = geometry(position.rules)
+    side = position.side
+    return _captures_at(position.board, geo.flanks, geo.hostile, geo.edge_hostile,
+                        PREY[side], FRIENDS[side], dest)
+
+
+def _capture_moves(board: str, geo: Geometry, side: str) -> list[tuple[int, int, int]]:
+    """(orig, dest, victim) for every capture `side` could make now, whoever is to move."""
+    prey, friends = PREY[side], FRIENDS[side]
+    hostile, edge_hostile = geo.hostile, geo.edge_hostile
+    restricted, king_ok = geo.restricted, geo.square_of_king_ok
+    found = []
+    i = board.find(prey)
+    while i >= 0:
+        for dest, far in geo.astride[i]:
+            # A piece landing on dest takes i if the square past i is a friend,
+            # a hostile empty square, or off a hostile edge.
+            if board[dest] != EMPTY:
+                continue
+            if far < 0:
+                if not edge_hostile:
+                    continue
+            else:
+                piece = board[far]
+                if not (piece in friends or (piece == EMPTY and far in hostile)):
+                    continue
+            for mover in _movers(board, geo, dest, friends):
+                if dest in restricted and (board[mover] != KING or not king_ok[dest]):
+                    continue
+                found.append((mover, dest, i))
+        i = board.find(prey, i + 1)
+    return found
+
+
+def _king_captures(board: str, geo: Geometry, king: int) -> list[Move]:
+    """Attacker moves that take the king now."""
+    found = []
+    nbrs = geo.neighbours[king]
+    for dest in nbrs:
+        if board[dest] != EMPTY or not geo.soldier_ok[dest]:
             continue
-        if beyond is None:
-            count += rules.edge_hostile
-        elif board[beyond] in friends or (board[beyond] == EMPTY
-                                          and beyond in rules.hostile_when_empty):
-            count += 1
-    return count
+        others = [x for x in nbrs if x != dest]
+        if geo.enclosed:
+            closed = all(board[x] == "A" or (board[x] == EMPTY and x in geo.hostile)
+                         for x in others)
+        elif king == geo.centre or geo.centre in nbrs:
+            closed = all(board[x] == "A" for x in others if x != geo.centre)
+        else:
+            opposite = 2 * king - dest
+            closed = opposite in nbrs and board[opposite] == "A"
+        if closed:
+            found.extend((mover, dest) for mover in _movers(board, geo, dest, "A"))
+    return found

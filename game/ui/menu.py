@@ -26,6 +26,8 @@ class MenuScene(Scene):
         self.previews = {name: game_ui(name) for name in GAME_NAMES}
         self.card_buttons = [Button(f"game.{name}", self._choose(name), name=f"card-{name}")
                              for name in GAME_NAMES]
+        self.rules_buttons = [Button("menu.rules", self._rules(name), name=f"rules-{name}")
+                              for name in GAME_NAMES]
         self.continue_button = Button("menu.continue", self.continue_game, name="continue")
         self.settings_button = Button("menu.settings", self.open_settings, name="settings")
         self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
@@ -50,6 +52,12 @@ class MenuScene(Scene):
             from .setup import SetupScene
             return Push(SetupScene(self.ctx, name))
         return choose
+
+    def _rules(self, name: str):
+        def show() -> Transition:
+            from .rules import RulesScene
+            return Push(RulesScene(self.ctx, name))
+        return show
 
     def continue_game(self) -> Transition | None:
         if self.saved is None:
@@ -81,9 +89,13 @@ class MenuScene(Scene):
             r, c = divmod(i, columns)
             card = pygame.Rect(left + c * (card_w + u), top + r * (card_h + u), card_w, card_h)
             self.cards[name] = card
+            play_width = int((card.width - u) * 0.62)
             self.card_buttons[i].rect = pygame.Rect(card.left + u // 2,
                                                     card.bottom - int(u * 2.6),
-                                                    card.width - u, int(u * 2.1))
+                                                    play_width, int(u * 2.1))
+            self.rules_buttons[i].rect = pygame.Rect(
+                card.left + u // 2 + play_width + u // 3, card.bottom - int(u * 2.6),
+                card.width - u - play_width - u // 3, int(u * 2.1))
             preview = pygame.Rect(card.left + u // 2, card.top + u // 2, card.width - u,
                                   card.height - int(u * 3.4))
             self.previews[name].view.layout(preview)
@@ -105,7 +117,9 @@ class MenuScene(Scene):
         else:
             stack_buttons(actions, pygame.Rect((w - width) // 2, lowest + u, width, h),
                           height, u // 2)
-        self.focus.set([*self.card_buttons, *actions])
+        cards = [b for pair in zip(self.card_buttons, self.rules_buttons, strict=True)
+                 for b in pair]
+        self.focus.set([*cards, *actions])
 
     # --- events and drawing ----------------------------------------------------------------
 

@@ -28,6 +28,7 @@ def write_screenshots(out: str | Path) -> list[str]:
             scene = make()
             if scene is not None:
                 app._push(scene)
+                getattr(scene, "after_push", lambda: None)()
             for _ in range(3):
                 app.step()
             path = folder / f"{name}-{label}.png"
@@ -48,9 +49,21 @@ def scenes(app) -> dict[str, Callable]:
                                   "settings": lambda: SettingsScene(ctx),
                                   "code-dialog": lambda: CodeDialog(ctx, "brandubh")}
     for game in GAME_NAMES:
+        found[f"rules-{game}"] = _rules(ctx, game, scrolled=False)
+        found[f"rules-{game}-diagrams"] = _rules(ctx, game, scrolled=True)
         found[f"{game}-midgame"] = _board(ctx, game, over=False)
         found[f"{game}-over"] = _board(ctx, game, over=True)
     return found
+
+
+def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
+    def make():
+        from .rules import RulesScene
+        scene = RulesScene(ctx, game)
+        if scrolled:
+            scene.after_push = scene.show_first_pair
+        return scene
+    return make
 
 
 def _board(ctx, game: str, *, over: bool) -> Callable:

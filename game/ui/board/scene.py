@@ -59,6 +59,7 @@ class BoardScene(Scene):
             Button("board.pass", self.pass_turn, name="pass"),
             Button("board.copy", self.copy_code, name="copy"),
             Button("board.load", self.load_code, name="load"),
+            Button("board.rules", self.show_rules, name="rules"),
             Button("board.resign", self.resign, name="resign"),
             Button("board.menu", self.to_menu, name="menu"),
         ]
@@ -258,6 +259,10 @@ class BoardScene(Scene):
     def load_code(self) -> Transition:
         from ..dialogs import CodeDialog
         return Push(CodeDialog(self.ctx, self.play.position.code()))
+
+    def show_rules(self) -> Transition:
+        from ..rules import RulesScene
+        return Push(RulesScene(self.ctx, self.play.setup.game))
 
     def returned(self, result) -> Transition | None:
         if isinstance(result, str):

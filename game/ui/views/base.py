@@ -33,6 +33,8 @@ class Marks:
     cursor: int | None = None  # the keyboard cursor
     hint: tuple[int, ...] = ()  # the hint's orig (and dest)
     hidden: frozenset[int] = field(default_factory=frozenset)  # squares drawn by animation
+    labels: dict[int, str] = field(default_factory=dict)  # small text in a cell (sowing order)
+    crossed: tuple[int, ...] = ()  # cells marked with a cross (what a move takes)
 
 
 class BoardView:
@@ -119,3 +121,19 @@ def draw_arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[f
     right = (end[0] - head * math.cos(angle + 0.5), end[1] - head * math.sin(angle + 0.5))
     pygame.draw.polygon(layer, rgba, [end, left, right])
     surface.blit(layer, (0, 0))
+
+
+def draw_annotations(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
+    """Rules diagrams: numbers in cells and crosses over what is taken."""
+    from ..theme import font
+    for index in marks.crossed:
+        rect = view.cell(index).inflate(-view.cell(index).width // 4, -view.cell(index).height // 4)
+        width = max(2, rect.width // 8)
+        pygame.draw.line(surface, colour("capture_ring")[:3], rect.topleft, rect.bottomright, width)
+        pygame.draw.line(surface, colour("capture_ring")[:3], rect.topright, rect.bottomleft, width)
+    for index, text in marks.labels.items():
+        rect = view.cell(index)
+        label = font(max(9, rect.width // 6), bold=True).render(text, True, colour("text_dark"))
+        box = label.get_rect(topleft=(rect.left + 3, rect.top + 3)).inflate(6, 2)
+        pygame.draw.rect(surface, colour("accent"), box, border_radius=4)
+        surface.blit(label, label.get_rect(center=box.center))

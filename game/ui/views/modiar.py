@@ -13,7 +13,7 @@ import pygame
 
 from ...rules.modiar import PIT_NAMES, ModiarPosition
 from ..theme import colour, font
-from .base import BoardView, Marks, circle_alpha, draw_cursor
+from .base import BoardView, Marks, circle_alpha, draw_annotations, draw_cursor
 
 # Screen column of each pit (0 = left) and whether it is on the top row.
 PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True), 5: (0, True)}
@@ -78,6 +78,7 @@ class ModiarView(BoardView):
                              width=max(2, rect.width // 22))
             self._label(surface, index, shown[index])
         draw_cursor(surface, self, marks)
+        draw_annotations(surface, self, marks)
 
     def draw_stones(self, surface: pygame.Surface, rect: pygame.Rect, count: int,
                     alpha: int = 255) -> None:

@@ -6,7 +6,7 @@ import pygame
 
 from ...rules.reversi import ReversiPosition
 from ..theme import colour, font
-from .base import BoardView, Marks, circle_alpha, draw_cursor, draw_marks_on_cells
+from .base import BoardView, Marks, circle_alpha, draw_annotations, draw_cursor, draw_marks_on_cells
 
 N = 8
 
@@ -76,6 +76,7 @@ class ReversiView(BoardView):
             circle_alpha(surface, self.cell(index).center, self.square * 0.12,
                          colour("move_dot"))
         draw_cursor(surface, self, marks)
+        draw_annotations(surface, self, marks)
 
     def draw_disc(self, surface: pygame.Surface, centre: tuple[float, float], side: str,
                   squash: float = 1.0, alpha: int = 255) -> None:

@@ -12,7 +12,7 @@ import pygame
 
 from ...rules.tafl import TaflPosition, TaflRules
 from ..theme import colour, font
-from .base import BoardView, Marks, draw_cursor, draw_dots, draw_marks_on_cells
+from .base import BoardView, Marks, draw_annotations, draw_cursor, draw_dots, draw_marks_on_cells
 
 
 class TaflView(BoardView):
@@ -95,6 +95,7 @@ class TaflView(BoardView):
                 self.draw_piece(surface, piece, self.cell(index).center)
         draw_dots(surface, self, marks)
         draw_cursor(surface, self, marks)
+        draw_annotations(surface, self, marks)
 
     def draw_piece(self, surface: pygame.Surface, piece: str, centre: tuple[float, float],
                    alpha: int = 255, scale: float = 1.0) -> None:

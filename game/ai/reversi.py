@@ -1,0 +1,601 @@
+"""Reversi strategy: a pattern-and-mobility evaluation and an exact endgame solver.
+
+Everything here works on the engine's raw bitboards (`p` = the side to move's
+discs, `o` = the opponent's, bit `row * 8 + col` with row 0 at the top), reusing
+its `_mobility` and `_flips`, because the evaluation runs at every leaf and the
+solver visits hundreds of thousands of positions.
+
+Evaluation (units: 1/16 of a disc of expected final margin, side to move's view)
+    a weighted sum of mobility, potential mobility, frontier discs, X-squares
+    next to an empty corner, an edge table (corners, C-squares next to an empty
+    corner, stable edge discs, other edge discs), late parity and the disc count.
+    Weights come in eight phases by the number of discs; `reversi_weights.json`
+    (written by `tools/reversi_tune.py`) overrides the hand-set defaults.
+
+Endgame solver
+    with at most `ENDGAME_EMPTIES` empty squares (and a search allowed that
+    deep) the Search runs `exact` instead: negamax alpha-beta on the final disc
+    margin — a win/draw/loss probe first, then the exact margin — with
+    fastest-first ordering, a transposition table and a stability cutoff on
+    the upper nodes (generators, so the UI gets a slice every few nodes) and a
+    plain recursive solver over a static square order for the last few empties.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..rules.base import Outcome
+from ..rules.reversi import PASS, ReversiPosition, _flips, _mobility
+from .strategy import EVAL_LIMIT, WIN, Strategy
+
+if TYPE_CHECKING:
+    from .search import Search
+
+ENDGAME_EMPTIES = 14  # solve exactly from here: ~0.1-0.5 s natively (see the tests' notes)
+LOW_EMPTIES = 6  # at or below this many empties the plain (non-yielding) solver takes over
+STABILITY_FROM = 8  # try the stability cutoff when alpha is at least this margin
+TABLE_LIMIT = 300_000  # solver transposition entries before the table is cleared
+
+FULL = (1 << 64) - 1
+CORNERS = 0x8100000000000081
+NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a: where a shift towards h may land
+NOT_H = 0x7F7F7F7F7F7F7F7F
+COLUMN_A = 0x0101010101010101
+EDGE_COLUMNS = 0x8181818181818181
+EDGE_ROWS = 0xFF000000000000FF
+_GATHER = 0x0102040810204080  # (x & COLUMN_A) * _GATHER >> 56: column a, row r -> bit r
+
+_BIT = tuple(1 << sq for sq in range(64))
+
+# (corner, its X-square, its two C-squares)
+_CORNER_GROUPS = ((0, 9, (1, 8)), (7, 14, (6, 15)), (56, 49, (48, 57)), (63, 54, (55, 62)))
+
+
+def _neighbours(sq: int) -> int:
+    row, col = divmod(sq, 8)
+    return sum(1 << (r * 8 + c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
+               if 0 <= r < 8 and 0 <= c < 8 and (r, c) != (row, col))
+
+
+_NEIGHBOURS = tuple(_neighbours(sq) for sq in range(64))
+
+
+def _corner_masks(bit_of_square: Callable[[int, tuple[int, ...]], int]) -> dict[int, int]:
+    """Per set of occupied corners (the key is `occupied & CORNERS`), a mask of the
+    squares `bit_of_square(X, Cs)` picks next to the still-empty corners."""
+    table = {}
+    for occupied in range(16):
+        key = mask = 0
+        for i, (corner, x_square, c_squares) in enumerate(_CORNER_GROUPS):
+            if occupied >> i & 1:
+                key |= 1 << corner
+            else:
+                mask |= bit_of_square(x_square, c_squares)
+        table[key] = mask
+    return table
+
+
+_X_DANGER = _corner_masks(lambda x, cs: 1 << x)
+_C_DANGER = _corner_masks(lambda x, cs: (1 << cs[0]) | (1 << cs[1]))
+
+
+def _dilate(x: int) -> int:
+    """The squares next to (any of the 8 directions) some square of `x`."""
+    side = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
+    wide = x | side
+    return (side | (wide << 8) | (wide >> 8)) & FULL
+
+
+# -- edge table -----------------------------------------------------------------
+#
+# An edge is 8 cells read as a base-3 number (0 empty, 1 the mover's, 2 the
+# opponent's); its cells 0 and 7 are corners.  An edge disc can only ever be
+# flipped along the edge, so its stability is a one-dimensional question,
+# answered once per pattern here instead of at every leaf.
+
+_BASE3 = tuple(sum(3 ** i for i in range(8) if bits >> i & 1) for bits in range(256))
+EDGE_FEATURES = ("corners", "c_squares", "stable", "edge_discs")
+
+
+def _edge_features(index: int) -> tuple[int, int, int, int]:
+    """(corners, exposed C-squares, stable discs, other edge discs), mover minus opponent."""
+    cells = [index // 3 ** i % 3 for i in range(8)]
+    sign = (0, 1, -1)
+    corners = sign[cells[0]] + sign[cells[7]]
+    c_squares = sum(sign[cells[c]] for c, corner in ((1, 0), (6, 7)) if cells[corner] == 0)
+    stable = [0 not in cells and cell != 0 for cell in cells]  # a full edge never flips
+    changed = True
+    while changed:  # a disc beside the wall or a stable disc of its colour is stable
+        changed = False
+        for i, cell in enumerate(cells):
+            if cell and not stable[i] and any(
+                    j < 0 or j > 7 or (stable[j] and cells[j] == cell) for j in (i - 1, i + 1)):
+                stable[i] = changed = True
+    stable_diff = sum(sign[cell] for cell, s in zip(cells, stable, strict=True) if s)
+    others = sum(sign[cell] for i, cell in enumerate(cells)
+                 if not stable[i] and i not in (0, 7))
+    return corners, c_squares, stable_diff, others
+
+
+_EDGE_FEATURES = tuple(_edge_features(index) for index in range(3 ** 8))
+
+
+# -- weights --------------------------------------------------------------------
+
+FEATURES = ("mobility", "potential", "frontier", "x_squares", "parity", "discs", *EDGE_FEATURES)
+PHASES = 8  # phase = min(discs, 63) // 8
+
+# Hand-set defaults, per phase (4-7 discs, 8-15, ..., 56-64), in 1/16 disc.
+# Mobility rules the middle game; corners and stable edges grow in worth as
+# the board fills; disc count is a liability early and all that counts late.
+_DEFAULT_WEIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    (mob, pot, front, x, par, disc, corner, c_sq, stab, edge)
+    for mob, pot, front, x, par, disc, corner, c_sq, stab, edge in (
+        (20, 6, -8, -60, 0, -2, 80, -20, 20, 0),
+        (20, 6, -8, -80, 0, -2, 80, -25, 20, 0),
+        (18, 6, -8, -80, 0, -2, 80, -25, 20, 0),
+        (16, 5, -7, -80, 0, -1, 75, -25, 20, 1),
+        (14, 4, -6, -70, 4, 0, 70, -20, 20, 1),
+        (12, 3, -5, -60, 12, 2, 60, -15, 18, 2),
+        (10, 2, -3, -40, 20, 8, 45, -10, 16, 2),
+        (6, 0, -1, -20, 24, 14, 25, -4, 12, 2),
+    ))
+
+WEIGHTS_FILE = Path(__file__).with_name("reversi_weights.json")
+
+
+def load_weights(path: Path = WEIGHTS_FILE) -> tuple[tuple[int, ...], ...]:
+    """Tuned weights if the file is there and well formed, else the defaults."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("features") != list(FEATURES):
+            return _DEFAULT_WEIGHTS
+        weights = tuple(tuple(int(w) for w in phase) for phase in data["phases"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return _DEFAULT_WEIGHTS
+    if len(weights) != PHASES or any(len(phase) != len(FEATURES) for phase in weights):
+        return _DEFAULT_WEIGHTS
+    return weights
+
+
+class EvalTables:
+    """Per disc count: the scalar weights and the edge table of its phase."""
+
+    def __init__(self, weights: tuple[tuple[int, ...], ...]) -> None:
+        self.weights = weights
+        edges = []
+        for phase in weights:
+            wc, wcs, wst, wed = phase[6:]
+            edges.append([wc * c + wcs * cs + wst * st + wed * ed
+                          for c, cs, st, ed in _EDGE_FEATURES])
+        self.scalars = tuple(weights[min(d, 63) // 8][:6] for d in range(65))
+        self.edges = tuple(edges[min(d, 63) // 8] for d in range(65))
+
+
+_TABLES = EvalTables(load_weights())
+
+
+def use_tables(tables: EvalTables) -> EvalTables:
+    """Evaluate with other weights from now on (the tuner's matches); returns the old."""
+    global _TABLES
+    old, _TABLES = _TABLES, tables
+    return old
+
+
+# -- evaluation -----------------------------------------------------------------
+
+def features(p: int, o: int) -> tuple[int, ...]:
+    """The evaluation's feature values in FEATURES order (for the tuner and tests)."""
+    occupied = p | o
+    empty = ~occupied & FULL
+    edge = [0, 0, 0, 0]
+    for index in _edge_indices(p, o):
+        for i, value in enumerate(_EDGE_FEATURES[index]):
+            edge[i] += value
+    near_empty, near_p, near_o = _dilate(empty), _dilate(p), _dilate(o)
+    x_mask = _X_DANGER[occupied & CORNERS]
+    return (_mobility(p, o).bit_count() - _mobility(o, p).bit_count(),
+            (empty & near_o).bit_count() - (empty & near_p).bit_count(),
+            (p & near_empty).bit_count() - (o & near_empty).bit_count(),
+            (p & x_mask).bit_count() - (o & x_mask).bit_count(),
+            1 if empty.bit_count() & 1 else -1,
+            p.bit_count() - o.bit_count(),
+            *edge)
+
+
+def _edge_indices(p: int, o: int) -> tuple[int, int, int, int]:
+    """Base-3 indices of the top, bottom, left and right edges."""
+    b3 = _BASE3
+    left_p = ((p & COLUMN_A) * _GATHER >> 56) & 0xFF
+    left_o = ((o & COLUMN_A) * _GATHER >> 56) & 0xFF
+    right_p = (((p >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF
+    right_o = (((o >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF
+    return (b3[p & 0xFF] + 2 * b3[o & 0xFF], b3[p >> 56] + 2 * b3[o >> 56],
+            b3[left_p] + 2 * b3[left_o], b3[right_p] + 2 * b3[right_o])
+
+
+def evaluate_bits(p: int, o: int) -> int:
+    """The evaluation of a position given as bitboards, for the side owning `p`."""
+    occupied = p | o
+    discs = occupied.bit_count()
+    tables = _TABLES
+    w_mob, w_pot, w_front, w_x, w_par, w_disc = tables.scalars[discs]
+    edge = tables.edges[discs]
+    b3 = _BASE3
+    # The edges, inlined from _edge_indices: this runs at every leaf.
+    score = (edge[b3[p & 0xFF] + 2 * b3[o & 0xFF]] + edge[b3[p >> 56] + 2 * b3[o >> 56]]
+             + edge[b3[((p & COLUMN_A) * _GATHER >> 56) & 0xFF]
+                    + 2 * b3[((o & COLUMN_A) * _GATHER >> 56) & 0xFF]]
+             + edge[b3[(((p >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]
+                    + 2 * b3[(((o >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]])
+    score += w_mob * (_mobility(p, o).bit_count() - _mobility(o, p).bit_count())
+    empty = ~occupied & FULL
+    if w_pot:
+        score += w_pot * ((empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count())
+    if w_front:
+        near_empty = _dilate(empty)
+        score += w_front * ((p & near_empty).bit_count() - (o & near_empty).bit_count())
+    x_mask = _X_DANGER[occupied & CORNERS]
+    if x_mask:
+        score += w_x * ((p & x_mask).bit_count() - (o & x_mask).bit_count())
+    if w_par:
+        score += w_par if (64 - discs) & 1 else -w_par
+    if w_disc:
+        score += w_disc * (p.bit_count() - o.bit_count())
+    return max(-EVAL_LIMIT, min(EVAL_LIMIT, score))
+
+
+# -- move ordering hints --------------------------------------------------------
+
+# Classic static square values: corners best, X-squares (b2 and the like)
+# worst, C-squares poor; `_order_value` drops the X/C penalties once the corner
+# beside them is taken, when those squares become ordinary edge squares.
+_SQUARE_VALUE = (
+    60, -12, 8, 6, 6, 8, -12, 60,
+    -12, -30, -2, -2, -2, -2, -30, -12,
+    8, -2, 2, 1, 1, 2, -2, 8,
+    6, -2, 1, 0, 0, 1, -2, 6,
+    6, -2, 1, 0, 0, 1, -2, 6,
+    8, -2, 2, 1, 1, 2, -2, 8,
+    -12, -30, -2, -2, -2, -2, -30, -12,
+    60, -12, 8, 6, 6, 8, -12, 60,
+)
+_SAFE_VALUE = tuple(4 if v < -2 else v for v in _SQUARE_VALUE)  # corner beside it taken
+REPLY_WEIGHT = 4  # ordering: each reply left to the opponent counts this much against a move
+
+
+def move_hints(p: int, o: int, moves: Sequence[int]) -> list[int]:
+    """Ordering hints for moves (squares or PASS) of the side owning `p`.
+
+    Square value (X/C only bad next to an empty corner) minus the replies the
+    move leaves: fewer replies both keeps the opponent cramped and makes the
+    subtree smaller, so it tends to be searched first and to cut.
+    """
+    danger = _X_DANGER[(p | o) & CORNERS] | _C_DANGER[(p | o) & CORNERS]
+    hints = []
+    for move in moves:
+        if move == PASS:
+            hints.append(0)
+            continue
+        bit = _BIT[move]
+        flips = _flips(move, p, o)
+        value = _SQUARE_VALUE[move] if bit & danger else _SAFE_VALUE[move]
+        replies = _mobility(o ^ flips, p | flips | bit)
+        hints.append(value - REPLY_WEIGHT * replies.bit_count()
+                     - 24 * (replies & CORNERS).bit_count())
+    return hints
+
+
+# -- the strategy ---------------------------------------------------------------
+
+def margin_score(margin: int) -> int:
+    """A final disc margin in the search's units: a win beats any evaluation."""
+    if margin > 0:
+        return WIN - 100 + margin
+    if margin < 0:
+        return margin - WIN + 100
+    return 0
+
+
+class ReversiStrategy(Strategy):
+    def evaluate(self, position: ReversiPosition) -> int:
+        # The position keeps (mover, opponent) boards, exactly what we need.
+        return evaluate_bits(position._p, position._o)
+
+    def priorities(self, position: ReversiPosition, moves: Sequence[int]) -> list[int]:
+        return move_hints(position._p, position._o, moves)
+
+    def terminal_score(self, outcome: Outcome, position: ReversiPosition, ply: int) -> int:
+        black, white = outcome.scores
+        return margin_score(black - white if position.side == "b" else white - black)
+
+    def exact(self, position: ReversiPosition,
+              search: Search) -> Generator[None, None, None] | None:
+        p, o = position._p, position._o
+        empties = 64 - (p | o).bit_count()
+        if empties > min(ENDGAME_EMPTIES, search.limits.depth):
+            return None
+        if not position.legal_moves():
+            return None  # the game is over: nothing to choose
+        return Solver(search.tick).solve_root(search, p, o)
+
+
+# -- stability ------------------------------------------------------------------
+
+def _line_masks() -> tuple[tuple[int, ...], ...]:
+    """Every full line of the board along each axis: rows, columns, two diagonals."""
+    axes = []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        lines = []
+        for r in range(8):
+            for c in range(8):
+                if 0 <= r - dr < 8 and 0 <= c - dc < 8:
+                    continue  # not the start of a line
+                mask, rr, cc = 0, r, c
+                while 0 <= rr < 8 and 0 <= cc < 8:
+                    mask |= 1 << (rr * 8 + cc)
+                    rr, cc = rr + dr, cc + dc
+                lines.append(mask)
+        axes.append(tuple(lines))
+    return tuple(axes)
+
+
+_LINES = _line_masks()
+
+
+def stable_discs(o: int, occupied: int) -> int:
+    """A subset of `o`'s discs that can never be flipped (conservative).
+
+    Along each axis a disc is safe when its line is full, or a wall or a safe
+    disc of its colour is beside it on that axis; safe on all four axes is
+    stable.  Grown from the walls until nothing changes.
+    """
+    full = []
+    for lines in _LINES:
+        mask = 0
+        for line in lines:
+            if occupied & line == line:
+                mask |= line
+        full.append(mask)
+    across = full[0] | EDGE_COLUMNS
+    down = full[1] | EDGE_ROWS
+    diag9 = full[2] | EDGE_COLUMNS | EDGE_ROWS
+    diag7 = full[3] | EDGE_COLUMNS | EDGE_ROWS
+    stable = o & across & down & diag9 & diag7
+    while stable:
+        grown = o & (across | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H)) \
+            & (down | (stable << 8) | (stable >> 8)) \
+            & (diag9 | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H)) \
+            & (diag7 | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A))
+        if grown == stable:
+            break
+        stable = grown
+    return stable & FULL
+
+
+# -- the endgame solver ---------------------------------------------------------
+#
+# Values are final disc margins for the side to move (empty squares left at
+# the end count for nobody, as in RULES.md).  All windows are fail-soft.
+
+# Deep in the tree moves are tried in a fixed order: corners first, X-squares
+# last; it costs nothing per node, unlike sorting by the opponent's replies.
+_SOLVE_ORDER = tuple(sorted(range(64), key=lambda sq: (-_SQUARE_VALUE[sq], sq)))
+_INFINITY = 65  # beyond any margin
+
+
+def _last1(p: int, o: int, sq: int) -> int:
+    """The final margin when only `sq` is empty (63 discs on the board)."""
+    margin = 2 * p.bit_count() - 63
+    if _NEIGHBOURS[sq] & o:
+        flips = _flips(sq, p, o)
+        if flips:
+            return margin + 2 * flips.bit_count() + 1
+    if _NEIGHBOURS[sq] & p:
+        flips = _flips(sq, o, p)  # the mover passes; the opponent may play it
+        if flips:
+            return margin - 2 * flips.bit_count() - 1
+    return margin
+
+
+def _low(p: int, o: int, alpha: int, beta: int, empties: list[int], tick: Callable[[], bool],
+         passed: bool = False) -> int:
+    """Exact value with 2..LOW_EMPTIES empties: plain recursion, tried in `empties` order.
+
+    It neither yields nor sorts: subtrees this small finish in well under a
+    millisecond, and the caller yields after each.  Every node still counts.
+    """
+    tick()
+    best = -_INFINITY
+    for sq in empties:
+        if _NEIGHBOURS[sq] & o:  # no enemy neighbour: nothing can flip
+            flips = _flips(sq, p, o)
+            if flips:
+                if len(empties) == 2:
+                    value = -_last1(o ^ flips, p | flips | _BIT[sq],
+                                    empties[0] if empties[1] == sq else empties[1])
+                else:
+                    value = -_low(o ^ flips, p | flips | _BIT[sq], -beta, -alpha,
+                                  [e for e in empties if e != sq], tick)
+                if value > best:
+                    if value >= beta:
+                        return value
+                    best = value
+                    alpha = max(alpha, value)
+    if best == -_INFINITY:  # no move: pass, or the game is over
+        if passed:
+            return p.bit_count() - o.bit_count()
+        return -_low(o, p, -beta, -alpha, empties, tick, True)
+    return best
+
+
+Tree = Generator[None, None, int]
+
+
+class Solver:
+    """An exact endgame search on bitboards; `tick` is the Search's node counter."""
+
+    def __init__(self, tick: Callable[[], bool]) -> None:
+        self.tick = tick
+        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+    # -- the tree --
+
+    def value(self, p: int, o: int, alpha: int, beta: int, empties: list[int]) -> Tree:
+        """The exact margin (fail-soft in the window) for any number of empties."""
+        if len(empties) >= 2:
+            return (yield from self._node(p, o, alpha, beta, _mobility(p, o), empties))
+        self.tick()
+        if empties:
+            return _last1(p, o, empties[0])
+        return p.bit_count() - o.bit_count()
+
+    def _node(self, p: int, o: int, alpha: int, beta: int, moves: int, empties: list[int]) -> Tree:
+        """At least two empties; `moves` is the mover's move set (the parent had it)."""
+        if len(empties) <= LOW_EMPTIES:
+            value = _low(p, o, alpha, beta, empties, self.tick)
+            yield  # a small subtree ran without yielding: give the frame its turn now
+            return value
+        if self.tick():
+            yield
+        if not moves:
+            replies = _mobility(o, p)
+            if not replies:
+                return p.bit_count() - o.bit_count()
+            return -(yield from self._node(o, p, -beta, -alpha, replies, empties))
+        if alpha >= STABILITY_FROM:
+            # Stable opponent discs cap the margin: no need to look if the cap fails low.
+            ceiling = 64 - 2 * stable_discs(o, p | o).bit_count()
+            if ceiling <= alpha:
+                return ceiling
+            beta = min(beta, ceiling)
+        key = (p, o)
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+        start_alpha, start_beta = alpha, beta
+        best, best_move = -_INFINITY, -1
+        for _, sq, child_p, child_o, replies in _fastest_first(p, o, moves, first):
+            rest = [e for e in empties if e != sq]
+            if best == -_INFINITY or beta - alpha == 1:
+                value = -(yield from self._node(child_p, child_o, -beta, -alpha, replies, rest))
+            else:
+                # Principal variation search: a null window to refute the move cheaply,
+                # a real one only when it fails high.
+                value = -(yield from self._node(child_p, child_o, -alpha - 1, -alpha,
+                                                replies, rest))
+                if alpha < value < beta:
+                    value = -(yield from self._node(child_p, child_o, -beta, -value,
+                                                    replies, rest))
+            if value > best:
+                best, best_move = value, sq
+                if value >= beta:
+                    break
+                alpha = max(alpha, value)
+        self._store(key, best, start_alpha, start_beta, best_move)
+        return best
+
+    def _store(self, key: tuple[int, int], value: int, alpha: int, beta: int, move: int) -> None:
+        table = self.table
+        entry = table.get(key)
+        low, high = (entry[0], entry[1]) if entry is not None else (-_INFINITY, _INFINITY)
+        if value <= alpha:
+            high = min(high, value)
+        elif value >= beta:
+            low = max(low, value)
+        else:
+            low = high = value
+        if len(table) >= TABLE_LIMIT:
+            table.clear()  # crude, but bounds memory in the browser
+        table[key] = (low, high, move)
+
+    # -- the root --
+
+    def solve_root(self, search: Search, p: int, o: int) -> Generator[None, None, None]:
+        """Solve the root: win/draw/loss first, then the exact margin, updating `search`."""
+        empties = [sq for sq in _SOLVE_ORDER if not (p | o) >> sq & 1]
+        children = _root_children(p, o, empties)
+        search.best_move = children[0][0]  # the evaluation's choice until one is proven
+        # A null window around 0 says win/draw/loss far faster than the margin.
+        outcome = yield from self._root_pass(search, children, -1, 1, len(empties))
+        if outcome == 0:
+            return  # a draw from a (-1, 1) window is exact
+        best = search.best_move
+        children.sort(key=lambda child: child[0] != best)
+        if outcome > 0:
+            yield from self._root_pass(search, children, outcome - 1, _INFINITY, len(empties))
+        else:
+            yield from self._root_pass(search, children, -_INFINITY, outcome + 1, len(empties))
+
+    def _root_pass(self, search: Search, children: list[tuple[int, int, int, list[int]]],
+                   alpha: int, beta: int, empties: int) -> Tree:
+        """Search the root moves in order; adopt each move proven better than the best."""
+        best = -_INFINITY
+        for move, child_p, child_o, rest in children:
+            if best == -_INFINITY:
+                value = -(yield from self.value(child_p, child_o, -beta, -alpha, rest))
+            else:
+                value = -(yield from self.value(child_p, child_o, -alpha - 1, -alpha, rest))
+                if alpha < value < beta:
+                    # Proven better than the best so far: adopt it before the exact re-search.
+                    search.best_move, search.score = move, margin_score(value)
+                    value = -(yield from self.value(child_p, child_o, -beta, -value, rest))
+            if value > best:
+                best = value
+                search.best_move, search.score, search.depth = move, margin_score(value), empties
+                if value >= beta:
+                    break
+                alpha = max(alpha, value)
+        return best
+
+
+def _fastest_first(p: int, o: int, moves: int,
+                   first: int) -> list[tuple[int, int, int, int, int]]:
+    """The children (key, square, child's p, child's o, child's moves), best first.
+
+    Fewest replies first, a reply on a corner counting three, then the static
+    square value; the table's move before all.  Each child's move set is kept
+    so the child does not generate it again.
+    """
+    children = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        sq = bit.bit_length() - 1
+        flips = _flips(sq, p, o)
+        child_p, child_o = o ^ flips, p | flips | bit
+        replies = _mobility(child_p, child_o)
+        key = 16 * replies.bit_count() + 32 * (replies & CORNERS).bit_count() \
+            - _SQUARE_VALUE[sq] // 8 - (10_000 if sq == first else 0)
+        children.append((key, sq, child_p, child_o, replies))
+    children.sort()
+    return children
+
+
+def _root_children(p: int, o: int, empties: list[int]) -> list[tuple[int, int, int, list[int]]]:
+    """(move, child's p, child's o, child's empties) for each root move, the
+    evaluation's favourite first (it stands while the solver is cut short)."""
+    moves = _mobility(p, o)
+    if not moves:
+        return [(PASS, o, p, empties)]
+    children = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        sq = bit.bit_length() - 1
+        flips = _flips(sq, p, o)
+        child_p, child_o = o ^ flips, p | flips | bit
+        children.append((evaluate_bits(child_p, child_o), sq, child_p, child_o,
+                         [e for e in empties if e != sq]))
+    children.sort(key=lambda child: (child[0], child[1]))
+    return [(sq, child_p, child_o, rest) for _, sq, child_p, child_o, rest in children]
