@@ -201,9 +201,27 @@ class ReversiUI(GameUI):
 
     def info(self, position, start, moves) -> list[str]:
         black, white = position.counts()
-        in_hand = supplies(start, list(moves))
-        return [t("panel.black_discs", count=black, supply=in_hand[0]),
-                t("panel.white_discs", count=white, supply=in_hand[1])]
+        self.in_hand = supplies(start, list(moves))
+        return [t("panel.black_discs", count=black, supply=self.in_hand[0]),
+                t("panel.white_discs", count=white, supply=self.in_hand[1])]
+
+    def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect, position, size: int) -> int:
+        """The two supplies as rows of discs seen edge-on, 32 places each."""
+        in_hand = getattr(self, "in_hand", (32, 32))
+        step = max(3, min(size // 2, (rect.width - size) // 32))
+        height = max(6, int(size * 0.7))
+        for row, (side, count) in enumerate(zip("bw", in_hand, strict=True)):
+            y = rect.top + row * (height + 4)
+            for i in range(32):
+                place = pygame.Rect(rect.left + i * step, y, max(2, step - 1), height)
+                if i < count:
+                    pygame.draw.rect(surface, colour("disc_black" if side == "b"
+                                                     else "disc_white"), place, border_radius=2)
+                    pygame.draw.rect(surface, colour("text_muted"), place, 1, border_radius=2)
+                else:
+                    pygame.draw.rect(surface, colour("button_disabled"), place, 1,
+                                     border_radius=2)
+        return 2 * (height + 4)
 
 
 class ModiarUI(GameUI):
