@@ -151,7 +151,8 @@ class MenuScene(Scene):
         self.focus.draw(surface, u)
         if self.saved is not None:
             game = t(f"game.{self.saved.setup.game}")
-            draw_text(surface, t("menu.saved", game=game, moves=self.saved.game.ply),
+            draw_text(surface, t("menu.saved", game=game, moves=self.saved.game.ply,
+                                 count=self.saved.game.ply),
                       int(u * 0.8), (self.continue_button.rect.centerx,
                                      self.continue_button.rect.top - 3),
                       colour("text_muted"), anchor="midbottom")
