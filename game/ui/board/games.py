@@ -142,14 +142,14 @@ class TaflUI(GameUI):
 
 def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.TaflRules,
                      visited: int, size: int) -> int:
-    """Brandubh's tour: four corner boxes, filled once the king has been there."""
+    """Brandubh's tour: four corner boxes, ticked once the king has been there."""
     from ..widgets import draw_text
     label = draw_text(surface, t("panel.corner_tour"), size, rect.topleft,
-                      colour("text_muted"))
+                      colour("text_muted"), max_width=rect.width)
     box = int(size * 1.3)
-    x = label.right + size // 2
+    top = label.bottom + 4
     for i, corner in enumerate(rules.corners):
-        cell = pygame.Rect(x + i * (box * 2 + 6), rect.top, box, box)
+        cell = pygame.Rect(rect.left + i * (box * 3), top, box, box)
         done = visited >> i & 1
         pygame.draw.rect(surface, colour("corner") if done else colour("button"), cell,
                          border_radius=3)
@@ -160,9 +160,9 @@ def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.Taf
                               [(cell.left + box * 0.2, cell.centery),
                                (cell.left + box * 0.42, cell.bottom - box * 0.22),
                                (cell.right - box * 0.18, cell.top + box * 0.2)], 2)
-        draw_text(surface, rules.square_name(corner), int(size * 0.8),
-                  (cell.right + 2, cell.centery), colour("text_muted"), anchor="midleft")
-    return box + 6
+        draw_text(surface, rules.square_name(corner), int(size * 0.9),
+                  (cell.right + 4, cell.centery), colour("text_muted"), anchor="midleft")
+    return top - rect.top + box + 6
 
 
 class ReversiUI(GameUI):
