@@ -16,6 +16,7 @@ from .ai.match import report, run_match
 from .rules import GAME_NAMES, position_from
 from .rules.base import RulesError, perft
 from .rules.record import Game
+from .webbuild import add_options as add_build_web_options
 
 USAGE_ERROR = 2
 MAX_PERFT_DEPTH = 30
@@ -57,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--out", default="screenshots")
     cmd = commands.add_parser("bench", help="benchmarks (docs/benchmarks.md)")
     cmd.add_argument("what", choices=["perft", "yield", "ai", "frames"])
+    cmd = commands.add_parser("build-web", help="the browser build: pygbag packs build/web/")
+    add_build_web_options(cmd)
     return parser
 
 
@@ -164,6 +167,12 @@ def run(argv: Sequence[str]) -> str:
     if parsed.command == "screenshots":
         from .ui.screenshots import write_screenshots
         return "\n".join(write_screenshots(parsed.out))
+    if parsed.command == "build-web":
+        from .webbuild import WebBuildError, build_web
+        try:
+            return build_web(out=parsed.out, base_url=parsed.base_url).summary()
+        except WebBuildError as error:
+            raise UsageError(str(error)) from None
     if parsed.command == "bench":
         from . import bench
         return {"perft": bench.bench_perft, "yield": bench.bench_yield,

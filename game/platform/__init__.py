@@ -6,5 +6,19 @@ This is the only package that asks which platform it runs on.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 IS_WEB = sys.platform == "emscripten"
+
+
+def browser_window() -> Any | None:
+    """The page's JavaScript `window` (pygbag's `platform.window`), or None.
+
+    pygbag adds `window` to the `platform` module when it starts CPython in a
+    page; natively, and under Pyodide in Node, there is no such attribute.
+    """
+    if not IS_WEB:
+        return None
+    import platform  # pygbag's augmented module in the browser
+
+    return getattr(platform, "window", None)

@@ -1,0 +1,273 @@
+"""`python -m game build-web`: the browser build, packed by pygbag into `build/web/`.
+
+The source tree is never written to.  What the game needs at run time
+(`main.py`, the `game` modules it imports and their data files, `assets/`)
+is copied into a temporary staging folder, and pygbag runs there:
+its optimiser, its `black` pass and its caches only ever see the copy.  pygbag
+is given our own page template and icon (`web/`), which also keeps the build
+offline — without them it would try to download its defaults from its CDN.
+The finished page (index.html, the app archive in two formats, the icon and
+the link-preview picture) is then copied to `build/web/`.
+
+This module runs only on the developer's machine and in CI, never in the
+browser (it is left out of the archive), so it may use `subprocess`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.metadata
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+PYGBAG_VERSION = "0.9.3"  # the version web/taiplis.tmpl was written against
+APP_NAME = "taiplis"  # names the archives: taiplis.tar.gz, taiplis.apk
+TEMPLATE = Path("web") / "taiplis.tmpl"
+ICON = Path("web") / "favicon.png"
+EXTRA_PAGE_FILES = (Path("web") / "social.png",)  # copied beside index.html
+BASE_URL_FIELD = "{{taiplis.base_url}}"  # ours, filled here (pygbag fills cookiecutter's)
+
+# Modules of the `game` package that the browser never runs: the text tools
+# and their helpers.  The build ships only what main.py imports (see
+# `runtime_files`), and tests/web/test_build.py checks that this never reaches
+# these; the blocking-call scan in tests/web/test_browser_safe.py trusts them.
+DESKTOP_ONLY = frozenset({
+    "game/__main__.py",  # `python -m game`
+    "game/cli.py",  # the engine command line
+    "game/bench.py",  # benchmarks
+    "game/ai/match.py",  # AI-against-AI ladders (`python -m game match`)
+    "game/webbuild.py",  # this build
+    "game/ui/screenshots.py",  # `python -m game screenshots`
+})
+# What a build writes to the output folder (and all that a rebuild removes there).
+OUTPUT_FILES = ("index.html", "favicon.png", "social.png", f"{APP_NAME}.apk",
+                   f"{APP_NAME}.tar.gz")
+PYGBAG_TIMEOUT = 300  # seconds; pygbag retries a failed download forever
+
+
+class WebBuildError(Exception):
+    """The build cannot be made; the message is one line for whoever runs the CLI."""
+
+
+@dataclass
+class WebBuild:
+    out: Path
+    files: dict[str, int]  # name in `out` → size in bytes
+    members: list[str]  # the app archive's contents
+    pygbag_version: str
+    seconds: float
+
+    @property
+    def archive_bytes(self) -> int:
+        return self.files[f"{APP_NAME}.tar.gz"]
+
+    def summary(self) -> str:
+        lines = [f"built {self.out} in {self.seconds:.1f} s with pygbag {self.pygbag_version}"]
+        lines += [f"  {name:<20} {size:>9,} bytes" for name, size in sorted(self.files.items())]
+        lines.append(f"the app archive holds {len(self.members)} files, "
+                     f"{self.archive_bytes / 1024:.0f} KiB compressed")
+        return "\n".join(lines)
+
+
+def source_root() -> Path:
+    """The checkout this module belongs to."""
+    return Path(__file__).resolve().parent.parent
+
+
+def pygbag_version() -> str:
+    """The installed pygbag's version; a clear error when it is missing."""
+    try:
+        return importlib.metadata.version("pygbag")
+    except importlib.metadata.PackageNotFoundError:
+        raise WebBuildError(
+            f"pygbag is not installed: pip install 'pygbag=={PYGBAG_VERSION}' "
+            "(or pip install -e '.[test]')") from None
+
+
+def runtime_files(root: Path) -> list[Path]:
+    """The files the browser needs, relative to `root`, in a stable order.
+
+    `main.py`; the `game` modules it imports (directly or not) and the data
+    files beside them; everything in `assets/`.
+    """
+    modules = imported_game_modules(root)
+    chosen = [Path("main.py")]
+    for folder in ("game", "assets"):
+        for path in sorted((root / folder).rglob("*")):
+            relative = path.relative_to(root)
+            if path.is_dir() or _skipped(relative):
+                continue
+            if relative.suffix == ".py" and relative.as_posix() not in modules:
+                continue
+            chosen.append(relative)
+    return chosen
+
+
+def _skipped(relative: Path) -> bool:
+    return any(part == "__pycache__" or part.startswith(".") for part in relative.parts) \
+        or relative.suffix in (".pyc", ".pyo")
+
+
+def imported_game_modules(root: Path, start: str = "main.py") -> set[str]:
+    """The `game` modules (as paths like `game/ui/app.py`) that `start` can import.
+
+    Every import statement counts, at any depth (a lazy import inside a
+    function too), so the answer errs on the side of more.
+    """
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        tree = ast.parse((root / current).read_text(encoding="utf-8"))
+        package = Path(current).parent.as_posix().replace("/", ".")
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    parts = parts[:len(parts) - node.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+            for name in names:
+                if name == "game" or name.startswith("game."):
+                    todo.extend(_module_files(root, name))
+    return {path for path in seen if path != start}
+
+
+def _module_files(root: Path, dotted: str) -> list[str]:
+    """The file of module `dotted`, with the `__init__.py` of each package on its way."""
+    parts = dotted.split(".")
+    found = []
+    for i in range(1, len(parts) + 1):
+        stem = "/".join(parts[:i])
+        if (root / stem / "__init__.py").is_file():
+            found.append(f"{stem}/__init__.py")
+        elif (root / f"{stem}.py").is_file():
+            found.append(f"{stem}.py")
+    return found
+
+
+def stage(root: Path, app: Path) -> list[Path]:
+    """Copy what the game needs into `app` (the folder pygbag will pack)."""
+    files = runtime_files(root)
+    for relative in files:
+        target = app / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / relative, target)
+    shutil.copy2(root / "pygbag.ini", app.parent / "pygbag.ini")  # read from the cwd
+    return files
+
+
+def build_web(root: Path | None = None, out: Path | None = None, *, base_url: str = "",
+              timeout: float = PYGBAG_TIMEOUT) -> WebBuild:
+    """Build the page into `out` (default `build/web` under `root`)."""
+    started = time.perf_counter()
+    root = Path(root) if root is not None else source_root()
+    out = Path(out) if out is not None else root / "build" / "web"
+    version = pygbag_version()
+    for needed in (Path("main.py"), TEMPLATE, ICON, Path("pygbag.ini"), *EXTRA_PAGE_FILES):
+        if not (root / needed).is_file():
+            raise WebBuildError(f"{needed} is missing from {root}")
+    if base_url and not base_url.endswith("/"):
+        base_url += "/"
+
+    with tempfile.TemporaryDirectory(prefix="taiplis-web-") as temporary:
+        staging = Path(temporary)
+        app = staging / APP_NAME
+        stage(root, app)
+        command = [sys.executable, "-m", "pygbag", "--build", "--no_opt",
+                   "--template", str(root / TEMPLATE), "--icon", str(root / ICON),
+                   str(app)]  # pygbag takes the app folder last
+        environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+        try:
+            done = subprocess.run(command, cwd=staging, env=environment, capture_output=True,
+                                  text=True, encoding="utf-8", errors="replace",
+                                  timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            raise WebBuildError(f"pygbag did not finish within {timeout:.0f} s (is it trying "
+                                "to download something?)") from None
+        built = app / "build" / "web"
+        if done.returncode != 0 or not (built / "index.html").is_file():
+            tail = " | ".join((done.stdout + done.stderr).strip().splitlines()[-3:])
+            raise WebBuildError(f"pygbag failed (status {done.returncode}): {tail}")
+        page = _finish_page((built / "index.html").read_text(encoding="utf-8"), base_url)
+        (built / "index.html").write_text(page, encoding="utf-8")
+        for extra in EXTRA_PAGE_FILES:
+            shutil.copy2(root / extra, built / extra.name)
+        _clear_output(out)
+        out.mkdir(parents=True, exist_ok=True)
+        files = {}
+        for name in OUTPUT_FILES:
+            if not (built / name).is_file():
+                raise WebBuildError(f"pygbag did not write {name}")
+            shutil.copy2(built / name, out / name)
+            files[name] = (out / name).stat().st_size
+
+    with tarfile.open(out / f"{APP_NAME}.tar.gz") as archive:
+        members = sorted(member.name for member in archive.getmembers() if member.isfile())
+    return WebBuild(out, files, members, version, time.perf_counter() - started)
+
+
+def _finish_page(page: str, base_url: str) -> str:
+    """Fill our own template field; without a base URL, leave out what needs one."""
+    if not base_url:
+        page = "\n".join(line for line in page.splitlines()
+                         if 'property="og:url"' not in line) + "\n"
+    page = page.replace(BASE_URL_FIELD, base_url)
+    if "{{" in page:
+        field = page[page.index("{{"):].split("}}", 1)[0] + "}}"
+        raise WebBuildError(f"the page template has an unfilled field {field}")
+    return page
+
+
+def _clear_output(out: Path) -> None:
+    """Remove a previous build from `out`, refusing to touch anything else there."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise WebBuildError(f"{out} exists and is not a folder")
+    strangers = sorted(p.name for p in out.iterdir() if p.name not in OUTPUT_FILES)
+    if strangers:
+        raise WebBuildError(f"{out} holds files that are not a web build ({', '.join(strangers)}"
+                            "): choose another --out or empty it")
+    for name in OUTPUT_FILES:
+        (out / name).unlink(missing_ok=True)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=None,
+                        help="where the page goes (default: build/web)")
+    parser.add_argument("--base-url", default="",
+                        help="the site's public address, for link previews "
+                             "(e.g. https://USER.github.io/REPO/)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game build-web",
+                                     description="Pack the browser build into build/web/.")
+    add_options(parser)
+    parsed = parser.parse_args(argv)
+    try:
+        print(build_web(out=parsed.out, base_url=parsed.base_url).summary())
+    except WebBuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
