@@ -9,7 +9,7 @@ from ..rules import from_code
 from ..rules.base import RulesError
 from .i18n import t
 from .scene import Pop, Scene, Transition
-from .theme import colour
+from .theme import colour, unit_for
 from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, veil
 
 MAX_CODE_LENGTH = 400
@@ -41,7 +41,7 @@ class CodeDialog(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        self.unit = u = max(12, min(20, min(w, h) // 32))
+        self.unit = u = unit_for(size, high=20, divisor=32)
         self.box = pygame.Rect(0, 0, min(w - 2 * u, 40 * u), 12 * u)
         self.box.center = (w // 2, h // 2)
         self.field = pygame.Rect(self.box.left + u, self.box.top + 3 * u,

@@ -11,7 +11,7 @@ from .board.games import game_ui
 from .i18n import t
 from .play import AUTOSAVE_KEY, Play
 from .scene import Push, Quit, Scene, Transition
-from .theme import colour
+from .theme import colour, unit_for
 from .views.base import Marks
 from .widgets import Button, Focus, draw_panel, draw_text, stack_buttons
 
@@ -76,7 +76,7 @@ class MenuScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = max(12, min(22, min(w, h) // 30))
+        self.unit = u = unit_for(size)
         columns = 4 if w >= h * 1.3 else 2
         top = int(u * 6.5)
         bottom_space = int(u * 3.2) * (2 if columns == 2 else 1) + u

@@ -17,7 +17,7 @@ from .board.games import Animation, game_ui
 from .i18n import t
 from .rules_pages import PAGES, Diagram, Heading, Text
 from .scene import Pop, Scene, Transition
-from .theme import colour
+from .theme import colour, unit_for
 from .views.base import Marks
 from .widgets import Button, Focus, draw_text, wrap
 
@@ -160,7 +160,7 @@ class RulesScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = max(12, min(20, min(w, h) // 32))
+        self.unit = u = unit_for(size, high=20, divisor=32)
         header = int(u * 4)
         width = min(w - 2 * u, 46 * u)
         self.view = pygame.Rect((w - width) // 2, header, width, h - header)

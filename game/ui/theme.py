@@ -68,6 +68,11 @@ def colour(name: str) -> tuple[int, ...]:
     return COLOURS[name]
 
 
+def unit_for(size: tuple[int, int], low: int = 12, high: int = 22, divisor: int = 30) -> int:
+    """The layout unit (about a line of text) for a window size."""
+    return max(low, min(high, min(size) // divisor))
+
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 

@@ -81,10 +81,10 @@ def button(app: App, name: str):
         candidate = getattr(scene, attribute, None)
         if candidate is not None and candidate.name == name:
             return candidate
-    for _, row in getattr(scene, "rows", []):
-        for candidate in row:
-            if candidate.name == name:
-                return candidate
+    rows = [row for _, row in getattr(scene, "shown_rows", [])]
+    for candidate in [b for row in rows for b in row] + getattr(scene, "footer", []):
+        if candidate.name == name:
+            return candidate
     raise LookupError(name)
 
 

@@ -245,3 +245,19 @@ def test_a_storm_of_random_events_never_breaks_the_app(monkeypatch, start):
         if not app.step():
             app = make_app(monkeypatch)  # a storm may press Quit: start again
     assert app.errors == []
+
+
+def test_settings_are_saved_and_applied(monkeypatch):
+    storage = MemoryStorage()
+    app = make_app(monkeypatch, storage=storage)
+    press(app, "settings")
+    press(app, "lang-ga")
+    press(app, "sound-off")
+    press(app, "anim-slow")
+    assert app.ctx.settings["language"] == "ga" and not app.ctx.sounds.enabled
+    assert button(app, "lang-ga").selected and not button(app, "lang-en").selected
+    press(app, "done")
+    assert isinstance(app.scene, MenuScene)
+    assert storage.load("settings")["animation"] == "slow"
+    again = make_app(monkeypatch, storage=storage)
+    assert again.ctx.settings["language"] == "ga" and not again.ctx.settings["sound"]
