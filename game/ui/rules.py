@@ -178,7 +178,9 @@ class RulesScene(Scene):
                 item = Item(y, _text_surface(t(block.key), int(u * 1.3), width, True,
                                              colour("accent")))
             elif isinstance(block, Text):
-                item = Item(y, _text_surface(t(block.key), u, width, False, colour("text")))
+                values = block.values() if block.values else {}
+                item = Item(y, _text_surface(t(block.key, **values), u, width, False,
+                                             colour("text")))
             else:
                 diagram = DiagramView(block, width, u)
                 item = Item(y, diagram.surface, diagram)

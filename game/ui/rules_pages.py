@@ -6,7 +6,9 @@ engine plays between them — so a diagram can never disagree with the rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,7 @@ class Heading:
 @dataclass(frozen=True)
 class Text:
     key: str
+    values: Callable[[], dict[str, Any]] | None = None  # placeholders computed when shown
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,17 @@ PAGES: dict[str, list[Block]] = {
         Diagram("modiar 1,3,3,1,5,3 13,13 s 0", "rules.modiar.chain.caption", "S3"),
         Heading("rules.modiar.limits.h"), Text("rules.modiar.limits"),
         Heading("rules.modiar.end.h"), Text("rules.modiar.end"),
-        Text("rules.modiar.solved"),
+        Text("rules.modiar.solved", lambda: modiar_solution()),
         Heading("rules.tips.h"), Text("rules.modiar.tips"),
     ],
 }
+
+
+def modiar_solution() -> dict[str, Any]:
+    """The solved start position, for the Modiar page: the final score under
+    perfect play and who wins (from the shipped table)."""
+    from ..ai.modiar import start_value
+    from .i18n import t
+    south, north = start_value().scores("s")
+    winner = "side.south" if south > north else "side.north" if north > south else ""
+    return {"south": south, "north": north, "winner": t(winner) if winner else "—"}
