@@ -14,11 +14,12 @@ Evaluation (units: 1/16 of a disc of expected final margin, side to move's view)
 
 Endgame solver
     with at most `ENDGAME_EMPTIES` empty squares (and a search allowed that
-    deep) the Search runs `exact` instead: negamax alpha-beta on the final disc
-    margin — a win/draw/loss probe first, then the exact margin — with
-    fastest-first ordering, a transposition table and a stability cutoff on
-    the upper nodes (generators, so the UI gets a slice every few nodes) and a
-    plain recursive solver over a static square order for the last few empties.
+    deep) the Search runs `exact` instead: null-window alpha-beta probes on the
+    final disc margin (MTD(f)) — "is there a win?" first, then on to the exact
+    margin — with fastest-first ordering, a transposition table and a
+    stability cutoff on the upper nodes (generators, so the UI gets a slice
+    every few nodes) and a plain recursive solver over a static square order
+    for the last few empties.
 """
 
 from __future__ import annotations
@@ -35,7 +36,10 @@ from .strategy import EVAL_LIMIT, WIN, Strategy
 if TYPE_CHECKING:
     from .search import Search
 
-ENDGAME_EMPTIES = 14  # solve exactly from here: ~0.1-0.5 s natively (see the tests' notes)
+# Solve exactly from here.  Measured (`tools/reversi_tune.py bench`, CPU s per
+# position): 14 empties 0.05-0.24, 15 ~0.5 on average, 16 0.2-7 — and the
+# browser runs at about half speed within the Druid's 2 s.
+ENDGAME_EMPTIES = 14
 LOW_EMPTIES = 6  # at or below this many empties the plain (non-yielding) solver takes over
 STABILITY_FROM = 8  # try the stability cutoff when alpha is at least this margin
 TABLE_LIMIT = 300_000  # solver transposition entries before the table is cleared
@@ -265,29 +269,22 @@ _SQUARE_VALUE = (
     60, -12, 8, 6, 6, 8, -12, 60,
 )
 _SAFE_VALUE = tuple(4 if v < -2 else v for v in _SQUARE_VALUE)  # corner beside it taken
-REPLY_WEIGHT = 4  # ordering: each reply left to the opponent counts this much against a move
 
 
 def move_hints(p: int, o: int, moves: Sequence[int]) -> list[int]:
     """Ordering hints for moves (squares or PASS) of the side owning `p`.
 
-    Square value (X/C only bad next to an empty corner) minus the replies the
-    move leaves: fewer replies both keeps the opponent cramped and makes the
-    subtree smaller, so it tends to be searched first and to cut.
+    Square values only, X/C squares bad only next to an empty corner.  Also
+    counting the replies each move leaves (fastest-first) cut the generic
+    search's nodes by ~28% at depth 6-7 but cost 30-50% more time: a
+    `_mobility` per move at every interior node is dearer than the nodes it
+    saves once the table move, killers and history have their say.  The
+    endgame solver, whose nodes are cheap bitboard operations, does use it.
     """
     danger = _X_DANGER[(p | o) & CORNERS] | _C_DANGER[(p | o) & CORNERS]
-    hints = []
-    for move in moves:
-        if move == PASS:
-            hints.append(0)
-            continue
-        bit = _BIT[move]
-        flips = _flips(move, p, o)
-        value = _SQUARE_VALUE[move] if bit & danger else _SAFE_VALUE[move]
-        replies = _mobility(o ^ flips, p | flips | bit)
-        hints.append(value - REPLY_WEIGHT * replies.bit_count()
-                     - 24 * (replies & CORNERS).bit_count())
-    return hints
+    return [0 if move == PASS
+            else _SQUARE_VALUE[move] if _BIT[move] & danger else _SAFE_VALUE[move]
+            for move in moves]
 
 
 # -- the strategy ---------------------------------------------------------------
@@ -425,7 +422,8 @@ def _low(p: int, o: int, alpha: int, beta: int, empties: list[int], tick: Callab
                     if value >= beta:
                         return value
                     best = value
-                    alpha = max(alpha, value)
+                    if value > alpha:  # not max(): this is the hottest loop
+                        alpha = value
     if best == -_INFINITY:  # no move: pass, or the game is over
         if passed:
             return p.bit_count() - o.bit_count()
@@ -522,41 +520,42 @@ class Solver:
     # -- the root --
 
     def solve_root(self, search: Search, p: int, o: int) -> Generator[None, None, None]:
-        """Solve the root: win/draw/loss first, then the exact margin, updating `search`."""
+        """Solve the root by null-window probes (MTD(f)), updating `search` as it goes.
+
+        The first probe asks "is there a win?" — the win/draw/loss answer comes
+        far sooner than the margin.  Each later probe tests the bound between
+        what is proven and what is refuted, the table keeping every subtree's
+        bounds from one probe to the next; on these positions that beat a
+        full-window principal-variation pass by about a third.
+        """
         empties = [sq for sq in _SOLVE_ORDER if not (p | o) >> sq & 1]
         children = _root_children(p, o, empties)
         search.best_move = children[0][0]  # the evaluation's choice until one is proven
-        # A null window around 0 says win/draw/loss far faster than the margin.
-        outcome = yield from self._root_pass(search, children, -1, 1, len(empties))
-        if outcome == 0:
-            return  # a draw from a (-1, 1) window is exact
-        best = search.best_move
-        children.sort(key=lambda child: child[0] != best)
-        if outcome > 0:
-            yield from self._root_pass(search, children, outcome - 1, _INFINITY, len(empties))
-        else:
-            yield from self._root_pass(search, children, -_INFINITY, outcome + 1, len(empties))
+        lower, upper, guess = -_INFINITY, _INFINITY, 1
+        while lower < upper:
+            beta = max(guess, lower + 1)
+            guess, move = yield from self._probe(children, beta)
+            if guess >= beta:
+                lower = guess
+                search.best_move = move  # proven to reach `lower`: the best yet
+                children.sort(key=lambda child: child[0] != move)
+            else:
+                upper = guess
+            # The proven bound (a win, a loss) while the margin is still open.
+            search.score = margin_score(lower if guess >= beta else upper)
+            search.depth = len(empties)
 
-    def _root_pass(self, search: Search, children: list[tuple[int, int, int, list[int]]],
-                   alpha: int, beta: int, empties: int) -> Tree:
-        """Search the root moves in order; adopt each move proven better than the best."""
+    def _probe(self, children: list[tuple[int, int, int, list[int]]],
+               beta: int) -> Generator[None, None, tuple[int, int]]:
+        """(value, move) for the window (beta - 1, beta): the first root move
+        reaching beta, else the highest bound (no move: none is proven)."""
         best = -_INFINITY
         for move, child_p, child_o, rest in children:
-            if best == -_INFINITY:
-                value = -(yield from self.value(child_p, child_o, -beta, -alpha, rest))
-            else:
-                value = -(yield from self.value(child_p, child_o, -alpha - 1, -alpha, rest))
-                if alpha < value < beta:
-                    # Proven better than the best so far: adopt it before the exact re-search.
-                    search.best_move, search.score = move, margin_score(value)
-                    value = -(yield from self.value(child_p, child_o, -beta, -value, rest))
-            if value > best:
-                best = value
-                search.best_move, search.score, search.depth = move, margin_score(value), empties
-                if value >= beta:
-                    break
-                alpha = max(alpha, value)
-        return best
+            value = -(yield from self.value(child_p, child_o, -beta, 1 - beta, rest))
+            if value >= beta:
+                return value, move
+            best = max(best, value)
+        return best, -1
 
 
 def _fastest_first(p: int, o: int, moves: int,
