@@ -7,6 +7,7 @@ flip.  It never sleeps and never blocks, so the browser build can await
 
 from __future__ import annotations
 
+import gc
 import locale
 import os
 import sys
@@ -46,6 +47,9 @@ class App:
         self.scenes: list[Scene] = []
         self._push((first_scene or MenuScene)(self.ctx))
         self.ctx.take_storage_notices()
+        # Everything loaded so far lives as long as the app: keep it out of the
+        # garbage collector's full passes, which would otherwise stall frames.
+        gc.freeze()
 
     @property
     def scene(self) -> Scene:
