@@ -171,13 +171,13 @@ class Search:
                     score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, 1))
             if self.noise:
                 score += self.rng.randint(-self.noise, self.noise)
-            if score > best_score:
+            if best_move is None or score > best_score:  # noise may push below -WIN
                 best_score, best_move = score, move
                 if not self.noise:
                     alpha = max(alpha, score)
                     # Adopt at once: this move beat the previous best at this depth.
                     self.best_move, self.score = move, score
-        if self.noise:
+        if self.noise and best_move is not None:
             self.best_move = best_move
         self._store(position, depth, best_score, EXACT, best_move)
         return best_score

@@ -114,3 +114,12 @@ def test_a_single_legal_move_is_played_without_searching():
     forced = from_code("reversi BW6/8/8/8/8/8/8/8 w")
     result = start_search(forced, "druid", nodes=1000).run()
     assert forced.move_text(result.move) == "pass" and result.nodes == 0
+
+
+def test_a_noisy_search_in_a_lost_position_still_returns_a_move():
+    # Modiar: every South move loses here; Bard's noise can push a losing
+    # score below -WIN, which once left the search without a move.
+    position = from_code("modiar 0,0,2,0,0,0 19,21 s 0")
+    for seed in range(20):
+        result = start_search(position, "bard", nodes=200, seed=seed).run()
+        assert result.move in position.legal_moves()
