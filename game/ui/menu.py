@@ -22,6 +22,7 @@ class MenuScene(Scene):
         self.focus = Focus()
         self.cards: dict[str, pygame.Rect] = {}
         self.unit = 16
+        self.title_y = 16
         self.saved: Play | None = None
         self.previews = {name: game_ui(name) for name in GAME_NAMES}
         self.card_buttons = [Button(f"game.{name}", self._choose(name), name=f"card-{name}")
@@ -77,8 +78,17 @@ class MenuScene(Scene):
         if not w:
             return
         self.unit = u = unit_for(size)
+        self.title_y = u
+        self._layout(w, h, u, int(u * 6.5))
+        actions = [b for b in (self.continue_button, self.settings_button, self.quit_button)
+                   if b.visible]
+        spare = h - max(b.rect.bottom for b in actions) - u
+        if spare > 2 * u:  # centre the whole menu in a tall window
+            self.title_y = u + spare // 2
+            self._layout(w, h, u, int(u * 6.5) + spare // 2)
+
+    def _layout(self, w: int, h: int, u: int, top: int) -> None:
         columns = 4 if w >= h * 1.3 else 2
-        top = int(u * 6.5)
         bottom_space = int(u * 3.2) * (2 if columns == 2 else 1) + u
         card_w = (w - u * (columns + 1)) // columns
         rows = 4 // columns
@@ -140,10 +150,10 @@ class MenuScene(Scene):
         surface.fill(colour("background"))
         w, _ = self.size
         u = self.unit
-        draw_text(surface, "Táiplis", int(u * 2.6), (w // 2, u), colour("accent"),
+        draw_text(surface, "Táiplis", int(u * 2.6), (w // 2, self.title_y), colour("accent"),
                   anchor="midtop", bold=True)
-        draw_text(surface, t("menu.tagline"), u, (w // 2, int(u * 4.4)), colour("text_muted"),
-                  anchor="midtop", max_width=w - 2 * u)
+        draw_text(surface, t("menu.tagline"), u, (w // 2, self.title_y + int(u * 3.4)),
+                  colour("text_muted"), anchor="midtop", max_width=w - 2 * u)
         for name in GAME_NAMES:
             card = self.cards[name]
             draw_panel(surface, card, radius=12)
