@@ -41,9 +41,13 @@ _DEFAULT = {
 }
 
 LEVELS: dict[str, dict[str, Level]] = {
-    "brandubh": dict(_DEFAULT),
+    # Tafl: the Druid reaches depth 5-6 in Brandubh but only 3-4 in Tawlbwrdd
+    # (some 80 moves a side), so Tawlbwrdd's Ovate stops at 2 to stay a level
+    # below it, and its Bard at 1.
+    "brandubh": {**_DEFAULT, "bard": Level(seconds=0.3, depth=2, noise=60),
+                 "ovate": Level(seconds=1.0, depth=4)},
     "tawlbwrdd": {**_DEFAULT, "bard": Level(seconds=0.3, depth=1, noise=60),
-                  "ovate": Level(seconds=1.0, depth=3)},
+                  "ovate": Level(seconds=1.0, depth=2)},
     "reversi": {**_DEFAULT, "bard": Level(seconds=0.3, depth=2, noise=150)},
     "modiar": {**_DEFAULT, "bard": Level(seconds=0.3, depth=3, noise=2),
                "ovate": Level(seconds=1.0, depth=6)},
@@ -60,6 +64,13 @@ def strategy_for(game: str) -> Strategy:
         return ReversiStrategy()
     from .modiar import ModiarStrategy
     return ModiarStrategy()
+
+
+def preload() -> None:
+    """Import every game's strategy now (their tables take a moment to build),
+    so that no frame pays for it when a game starts."""
+    for game in LEVELS:
+        strategy_for(game)
 
 
 class RandomPlayer:

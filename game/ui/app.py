@@ -15,6 +15,7 @@ import traceback
 
 import pygame
 
+from ..ai.levels import preload as preload_strategies
 from ..platform.storage import Storage, default_storage
 from .context import Context
 from .i18n import t
@@ -45,6 +46,7 @@ class App:
         self.notice: tuple[str, float] | None = None
         from .menu import MenuScene  # scenes import the app's pieces, not the reverse
         self.scenes: list[Scene] = []
+        preload_strategies()
         self._push((first_scene or MenuScene)(self.ctx))
         self.ctx.take_storage_notices()
         # Everything loaded so far lives as long as the app: keep it out of the
