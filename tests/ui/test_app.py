@@ -261,3 +261,29 @@ def test_settings_are_saved_and_applied(monkeypatch):
     assert storage.load("settings")["animation"] == "slow"
     again = make_app(monkeypatch, storage=storage)
     assert again.ctx.settings["language"] == "ga" and not again.ctx.settings["sound"]
+
+
+def test_a_draw_offered_on_one_device_is_accepted_by_the_other_player(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = start_game(app, "tawlbwrdd", "hotseat")
+    rules = scene.ui.rules
+    press(app, "draw")  # the attackers offer
+    assert scene.draw_offer == "a" and scene.play.game.outcome() is None
+    click(app, scene.ui.view.cell(rules.square_index("e2")).center)
+    click(app, scene.ui.view.cell(rules.square_index("d2")).center)
+    assert button(app, "draw").label == "board.accept_draw"
+    press(app, "draw")  # the defenders accept
+    outcome = scene.play.game.outcome()
+    assert outcome is not None and outcome.winner is None
+    assert outcome.reason.value == "draw-agreed"
+
+
+def test_an_offer_lapses_when_the_other_player_moves_on(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = start_game(app, "tawlbwrdd", "hotseat")
+    rules = scene.ui.rules
+    press(app, "draw")
+    for orig, dest in (("e2", "d2"), ("f4", "i4")):
+        click(app, scene.ui.view.cell(rules.square_index(orig)).center)
+        click(app, scene.ui.view.cell(rules.square_index(dest)).center)
+    assert scene.draw_offer is None and button(app, "draw").label == "board.draw"

@@ -38,6 +38,7 @@ class BoardScene(Scene):
         self.drag: tuple[int, int] | None = None
         self.cursor: int | None = None
         self.pending: Move | None = None  # the computer's move, shown after a pause
+        self.draw_offer: str | None = None  # the side that offered a draw (one device)
         self.focus = Focus(arrows=False)  # the arrow keys walk the board cursor
         self.over_focus = Focus()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -297,19 +298,29 @@ class BoardScene(Scene):
             self.autosave()
 
     def offer_draw(self) -> None:
+        """Against the computer it answers at once; on one device the other
+        player accepts by pressing the same button on their turn."""
         from ...ai.levels import accepts_draw
         game = self.play.game
-        if game.outcome() is not None:
+        if game.outcome() is not None or self.play.setup.mode == "watch":
             return
-        computer_side = None
         if self.play.setup.mode == "computer":
-            computer_side = next(s for s in game.start.SIDES if s != self.play.setup.human_side)
-        if computer_side is None or accepts_draw(game, computer_side):
-            self.play.cancel()
-            game.agree_draw()
-            self.autosave()
+            computer = next(s for s in game.start.SIDES if s != self.play.setup.human_side)
+            if accepts_draw(game, computer):
+                self._agree_draw()
+            else:
+                self.ctx.notify(t("notice.draw_declined"))
+        elif self.draw_offer is not None and self.draw_offer != self.play.position.side:
+            self._agree_draw()
         else:
-            self.ctx.notify(t("notice.draw_declined"))
+            self.draw_offer = self.play.position.side
+            self.ctx.notify(t("notice.draw_offered"))
+
+    def _agree_draw(self) -> None:
+        self.play.cancel()
+        self.play.game.agree_draw()
+        self.draw_offer = None
+        self.autosave()
 
     def to_menu(self) -> Transition:
         from ..menu import MenuScene
@@ -330,6 +341,8 @@ class BoardScene(Scene):
 
     def _make(self, move: Move) -> None:
         before = self.play.position
+        if self.draw_offer is not None and self.draw_offer != before.side:
+            self.draw_offer = None  # moving on instead of accepting declines it
         played = self.play.play(move)
         self.selected = self.press = self.drag = None
         duration = self.ui.animation_time(played.effects) * self.ctx.animation_scale
@@ -392,6 +405,9 @@ class BoardScene(Scene):
         }
         for button in self.buttons:
             button.enabled = enabled.get(button.name, True)
+            if button.name == "draw":
+                accepting = self.draw_offer not in (None, self.play.position.side)
+                button.label = "board.accept_draw" if accepting else "board.draw"
 
     def _only_pass(self) -> bool:
         moves = self.play.position.legal_moves()
