@@ -8,11 +8,11 @@ routes, counted in king moves:
   is: two open lines cannot both be blocked by one move;
 - route squares, one king move away, from which a line is open, and forks
   (route squares with two open lines);
-- attackers standing guard where the routes end (beside the corners in
-  Brandubh, on the edge lines in Tawlbwrdd) and the king's pen: the squares he
-  could walk to without crossing an attacker, and whether they touch a goal;
+- in Brandubh, attackers standing guard beside the corners still to visit,
+  and attackers "shielded" by a neighbour on each axis, which no capture can
+  reach (the edge is hostile there, so a lone attacker on it is prey);
 - how closely the king is hemmed in, and whether one more attacker would
-  take him; soldiers that the side not to move leaves to be taken;
+  take him; soldiers of the side to move left hanging (it can save one);
 - material, a defender worth more than an attacker since the attackers start
   with more pieces.
 
@@ -36,8 +36,9 @@ Move = tuple[int, int]
 
 @dataclass(frozen=True)
 class TaflWeights:
-    attacker: int  # each attacker on the board
-    defender: int  # each defender (not the king) on the board
+    balance: int  # the defenders' edge in the start position (0 = an even game)
+    attacker: int  # each attacker on the board, counted from the start's number
+    defender: int  # each defender (not the king) on the board, likewise
     open_line: int  # a clear line from the king to a goal, attackers to move
     two_open_lines: int  # two or more of them, attackers to move: one move blocks one
     route: int  # a clear line from a square one king move away
@@ -45,24 +46,30 @@ class TaflWeights:
     fork_to_move: int  # extra for a fork when the defenders are to move
     corner_visited: int  # Brandubh's tour: each corner already visited
     guard: int  # an attacker beside an unvisited corner (Brandubh) / on a goal line
-    pen: int  # each goal square the king could walk to without crossing an attacker
-    sealed: int  # the king's pen touches no goal at all
     king_side: tuple[int, ...]  # by the number of the king's sides shut
     king_threat: int  # the king is one attacker move from capture (defenders to move)
     king_mobility: int  # each square the king can move to
     hanging: int  # each soldier of the side to move that the other side can take
+    shielded: int  # each attacker no capture can reach while its neighbours stay
 
 
 WEIGHTS = {
     "brandubh": TaflWeights(
-        attacker=100, defender=120, open_line=140, two_open_lines=300, route=30, fork=60,
-        fork_to_move=120, corner_visited=260, guard=25, pen=0, sealed=0,
-        king_side=(0, 10, 30, 80, 0), king_threat=150, king_mobility=4, hanging=25),
+        balance=300, attacker=100, defender=120,
+        open_line=140, two_open_lines=300, route=30, fork=60, fork_to_move=120,
+        corner_visited=260, guard=25,
+        king_side=(0, 10, 30, 80, 0), king_threat=150, king_mobility=4,
+        hanging=25, shielded=40),
     "tawlbwrdd": TaflWeights(
-        attacker=100, defender=160, open_line=350, two_open_lines=6000, route=60, fork=150,
-        fork_to_move=2500, corner_visited=0, guard=0, pen=8, sealed=400,
-        king_side=(0, 15, 40, 90, 0), king_threat=200, king_mobility=3, hanging=30),
+        balance=100, attacker=100, defender=160,
+        open_line=350, two_open_lines=6000, route=60, fork=150, fork_to_move=2500,
+        corner_visited=0, guard=0,
+        king_side=(0, 15, 40, 90, 0), king_threat=200, king_mobility=3,
+        hanging=0, shielded=0),
 }
+
+# Move-ordering bonus for a king move onto a route square / a fork square.
+ROUTE_ORDER = {"brandubh": (50, 50), "tawlbwrdd": (500, 3000)}
 
 ALL_GOALS = 1 << 4  # the goal bit of every line in Tawlbwrdd (the whole edge)
 DOTS = ["." * k for k in range(32)]
@@ -116,6 +123,12 @@ class Geometry:
             tuple((rays[d][0], rays[d ^ 1][0] if rays[d ^ 1] else -1)
                   for d in range(4) if rays[d])
             for rays in rules.rays)
+        # For each square, its two axes as pairs of opposite neighbours (-1: off
+        # the board): a soldier is taken across one of them.
+        self.axes = tuple(
+            ((rays[0][0] if rays[0] else -1, rays[1][0] if rays[1] else -1),
+             (rays[2][0] if rays[2] else -1, rays[3][0] if rays[3] else -1))
+            for rays in rules.rays)
         # Directions at right angles to each: up/down <-> left/right.
         self.across = ((2, 3), (2, 3), (0, 1), (0, 1))
         # Squares beside each corner: attackers there guard it (Brandubh).
@@ -124,19 +137,6 @@ class Geometry:
         self.square_of_king_ok = tuple(
             sq not in rules.restricted or sq in rules.king_squares for sq in range(n * n))
         self.soldier_ok = tuple(sq not in rules.restricted for sq in range(n * n))
-        # Bit boards for the king's pen (flood fill through non-attacker squares).
-        self.all_bits = (1 << (n * n)) - 1
-        not_left = not_right = 0
-        goal_bits = 0
-        for sq in range(n * n):
-            if sq % n:
-                not_left |= 1 << sq
-            if sq % n != n - 1:
-                not_right |= 1 << sq
-            if sq in rules.edge:
-                goal_bits |= 1 << sq
-        self.not_left, self.not_right, self.edge_bits = not_left, not_right, goal_bits
-        self.passable = str.maketrans({"A": "0", ".": "1", "D": "1", "K": "1"})
 
 
 _GEOMETRY: dict[str, Geometry] = {}
@@ -212,7 +212,11 @@ class TaflStrategy(Strategy):
         geo = geometry(rules)
         w = self.weights[rules.name]
         attackers_to_move = position.side == ATTACKERS
-        score = w.defender * board.count("D") - w.attacker * board.count("A")
+        # Material counts from the start, and the start is worth `balance`: the
+        # score's zero is an even game, so a draw is taken only when worse off.
+        counts = rules.counts
+        score = (w.balance + w.defender * (board.count("D") - counts["D"])
+                 - w.attacker * (board.count("A") - counts["A"]))
         king = board.find(KING)
         if king < 0:
             return score
@@ -262,42 +266,24 @@ class TaflStrategy(Strategy):
         if forks and not attackers_to_move:
             score += w.fork_to_move
 
-        # The king's pen: where he could walk without crossing an attacker.
-        if w.pen or w.sealed:
-            reachable = self._pen(board, geo, king)
-            touching = bin(reachable & geo.edge_bits).count("1")
-            score += w.pen * touching
-            if not touching:
-                score -= w.sealed
-
         # How closely he is hemmed in.
         shut, threat = self._king_pressure(board, geo, king)
         score -= w.king_side[shut]
         if threat and not attackers_to_move:
             score -= w.king_threat
 
+        if w.shielded:
+            score -= w.shielded * _shielded(board, geo)
+
         # Soldiers the side to move leaves hanging: it can save only one of them.
         if w.hanging:
             mover = position.side
             enemy_side = "d" if mover == ATTACKERS else ATTACKERS
-            hanging = len({v for _, _, v in _capture_moves(board, geo, enemy_side)})
+            hanging = _hanging(board, geo, enemy_side)
             if hanging > 1:
                 penalty = w.hanging * (hanging - 1)
                 score += penalty if attackers_to_move else -penalty
         return score
-
-    @staticmethod
-    def _pen(board: str, geo: Geometry, king: int) -> int:
-        """The bit set of squares the king reaches stepping through non-attackers."""
-        passable = int(board.translate(geo.passable)[::-1], 2)
-        n, not_left, not_right = geo.n, geo.not_left, geo.not_right
-        region = 1 << king
-        while True:
-            grown = (region | (region << n) | (region >> n)
-                     | ((region << 1) & not_left) | ((region >> 1) & not_right)) & passable
-            if grown == region:
-                return region
-            region = grown
 
     @staticmethod
     def _king_pressure(board: str, geo: Geometry, king: int) -> tuple[int, bool]:
@@ -336,36 +322,47 @@ class TaflStrategy(Strategy):
     # --- move ordering ------------------------------------------------------------
 
     def priorities(self, position: TaflPosition, moves: Sequence[Move]) -> list[int]:
+        """King captures and escapes, then captures, then the king's lines and routes."""
         board = position.board
         geo = geometry(position.rules)
-        side = position.side
-        prey, friends = PREY[side], FRIENDS[side]
         king = board.find(KING)
-        flanks, hostile, edge_hostile = geo.flanks, geo.hostile, geo.edge_hostile
-        caught: dict[int, int] = {}
-        if side == ATTACKERS:
-            # Squares on the king's open lines and routes, and beside him.
-            urgent = self._blocking_squares(position, geo, king) if king >= 0 else {}
-            result = []
-            for _orig, dest in moves:
-                count = caught.get(dest)
-                if count is None:
-                    count = caught[dest] = _captures_at(board, flanks, hostile, edge_hostile,
-                                                        prey, friends, dest)
-                result.append(1000 * count + urgent.get(dest, 0))
-            return result
-        targets = goals(position)
-        result = []
-        for orig, dest in moves:
-            count = caught.get(dest)
-            if count is None:
-                count = caught[dest] = _captures_at(board, flanks, hostile, edge_hostile,
-                                                    prey, friends, dest)
-            priority = 1000 * count
-            if orig == king:
-                priority += 100_000 if dest in targets else 50
-            result.append(priority)
-        return result
+        bonus = _capture_squares(board, geo, position.side)
+        if king < 0:
+            return [bonus.get(dest, 0) for _, dest in moves]
+        if position.side == ATTACKERS:
+            for dest, value in self._blocking_squares(position, geo, king).items():
+                bonus[dest] = bonus.get(dest, 0) + value
+            for _, dest in _king_captures(board, geo, king):
+                bonus[dest] = 1_000_000
+            return [bonus.get(dest, 0) for _, dest in moves]
+        king_bonus = self._king_targets(position, geo, king)
+        return [bonus.get(dest, 0) + (king_bonus.get(dest, 0) if orig == king else 0)
+                for orig, dest in moves]
+
+    @staticmethod
+    def _king_targets(position: TaflPosition, geo: Geometry, king: int) -> dict[int, int]:
+        """The king's moves worth trying first: escapes, forks, then routes."""
+        board = position.board
+        mask = goal_mask(position)
+        rays, slices, goal_bits, across = geo.rays, geo.slices, geo.goal_bits, geo.across
+        targets: dict[int, int] = {}
+        route, fork = ROUTE_ORDER[position.rules.name]
+        for d in range(4):
+            ray = rays[king][d]
+            if not ray:
+                continue
+            seg = board[slices[king][d]]
+            run = len(seg) - len(seg.lstrip("."))
+            if run == len(ray) and goal_bits[king][d] & mask:
+                targets[ray[-1]] = 1_000_000
+            for t in ray[:run]:
+                seen = 0
+                for d2 in across[d]:
+                    if goal_bits[t][d2] & mask and \
+                            board[slices[t][d2]] == DOTS[len(rays[t][d2])]:
+                        seen += 1
+                targets.setdefault(t, fork if seen > 1 else route if seen else 50)
+        return targets
 
     @staticmethod
     def _blocking_squares(position: TaflPosition, geo: Geometry, king: int) -> dict[int, int]:
@@ -513,6 +510,83 @@ def _capture_moves(board: str, geo: Geometry, side: str) -> list[tuple[int, int,
                 found.append((mover, dest, i))
         i = board.find(prey, i + 1)
     return found
+
+
+def _shielded(board: str, geo: Geometry) -> int:
+    """Attackers no capture can reach while their neighbours stay: on each axis
+    a fellow attacker beside them (or the edge, where it is not hostile)."""
+    axes, edge_hostile = geo.axes, geo.edge_hostile
+    shielded = 0
+    i = board.find("A")
+    while i >= 0:
+        safe = True
+        for x, y in axes[i]:
+            if x < 0 or y < 0:
+                if edge_hostile and board[x if x >= 0 else y] != "A":
+                    safe = False
+                    break
+            elif board[x] != "A" and board[y] != "A":
+                safe = False
+                break
+        shielded += safe
+        i = board.find("A", i + 1)
+    return shielded
+
+
+def _capture_squares(board: str, geo: Geometry, side: str) -> dict[int, int]:
+    """1000 per soldier taken, by the square where a piece of `side` must land."""
+    prey, friends = PREY[side], FRIENDS[side]
+    hostile, edge_hostile = geo.hostile, geo.edge_hostile
+    squares: dict[int, int] = {}
+    i = board.find(prey)
+    while i >= 0:
+        for dest, far in geo.astride[i]:
+            if board[dest] != EMPTY:
+                continue
+            if far < 0:
+                if not edge_hostile:
+                    continue
+            else:
+                piece = board[far]
+                if not (piece in friends or (piece == EMPTY and far in hostile)):
+                    continue
+            squares[dest] = squares.get(dest, 0) + 1000
+        i = board.find(prey, i + 1)
+    return squares
+
+
+def _hanging(board: str, geo: Geometry, side: str) -> int:
+    """How many soldiers `side` could take, one capture at a time, were it to move."""
+    prey, friends = PREY[side], FRIENDS[side]
+    hostile, edge_hostile, soldier_ok = geo.hostile, geo.edge_hostile, geo.soldier_ok
+    rays = geo.rays
+    count = 0
+    i = board.find(prey)
+    while i >= 0:
+        for dest, far in geo.astride[i]:
+            if board[dest] != EMPTY or not soldier_ok[dest]:
+                continue
+            if far < 0:
+                if not edge_hostile:
+                    continue
+            else:
+                piece = board[far]
+                if not (piece in friends or (piece == EMPTY and far in hostile)):
+                    continue
+            found = False
+            for ray in rays[dest]:
+                for x in ray:
+                    piece = board[x]
+                    if piece != EMPTY:
+                        found = piece in friends
+                        break
+                if found:
+                    break
+            if found:
+                count += 1
+                break
+        i = board.find(prey, i + 1)
+    return count
 
 
 def _king_captures(board: str, geo: Geometry, king: int) -> list[Move]:

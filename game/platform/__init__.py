@@ -22,3 +22,22 @@ def browser_window() -> Any | None:
     import platform  # pygbag's augmented module in the browser
 
     return getattr(platform, "window", None)
+
+
+def locale_name() -> str | None:
+    """The player's language setting: the browser's, or the desktop's locale."""
+    window = browser_window()
+    if window is not None:
+        try:
+            return str(window.navigator.language)
+        except Exception:  # a page without navigator.language: fall back below
+            pass
+    import locale
+    import os
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(variable):
+            return os.environ[variable]
+    try:
+        return locale.getlocale()[0]
+    except ValueError:
+        return None

@@ -8,14 +8,13 @@ flip.  It never sleeps and never blocks, so the browser build can await
 from __future__ import annotations
 
 import gc
-import locale
-import os
 import sys
 import traceback
 
 import pygame
 
 from ..ai.levels import preload as preload_strategies
+from ..platform import locale_name as system_locale
 from ..platform.storage import Storage, default_storage
 from .context import Context
 from .i18n import t
@@ -39,7 +38,7 @@ class App:
         sounds = Sounds()
         sounds.load()
         self.ctx = Context(storage=storage or default_storage(), sounds=sounds)
-        self.ctx.load_settings(locale_name if locale_name is not None else _system_locale())
+        self.ctx.load_settings(locale_name if locale_name is not None else system_locale())
         self.clock = pygame.time.Clock()
         self.running = True
         self.errors: list[str] = []  # what the safety net caught (tests assert it empty)
@@ -197,16 +196,6 @@ class App:
         pygame.draw.rect(self.screen, colour("panel"), box, border_radius=size // 2)
         pygame.draw.rect(self.screen, colour("accent"), box, width=1, border_radius=size // 2)
         draw_text(self.screen, text, size, box.center, anchor="center", max_width=w - 40)
-
-
-def _system_locale() -> str | None:
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if os.environ.get(variable):
-            return os.environ[variable]
-    try:
-        return locale.getlocale()[0]
-    except ValueError:
-        return None
 
 
 def run_native() -> None:

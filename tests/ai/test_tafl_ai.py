@@ -1,10 +1,22 @@
-"""The tafl computer: wins in one, blocks losses in one, and handles repetition."""
+"""The tafl computer: wins in one, blocks losses in one, sees threats a move
+ahead (escape routes, forks, captures), and handles repetition.
+
+Every search here runs on a node budget, never the clock, so the tests are
+deterministic on any machine.
+"""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from game.ai.levels import start_search
-from game.rules import tafl
+from game.ai.strategy import WIN
+from game.ai.tafl import TaflStrategy, captures
+from game.rules import start, tafl
 from game.rules.base import legal
+from game.rules.record import Game
 
 from ..engine.diagrams import tafl_code
 
@@ -24,6 +36,26 @@ def opponent_can_win_at_once(pos: tafl.TaflPosition) -> bool:
     """Whether the side to move in `pos` has a move that wins outright."""
     return any((after := pos.play(m).position).outcome() is not None
                and after.outcome().winner == pos.side for m in pos.legal_moves())
+
+
+def can_force_a_win_in_three(pos: tafl.TaflPosition) -> bool:
+    """Whether the side to move wins by force within three plies (brute force)."""
+    for move in pos.legal_moves():
+        after = pos.play(move).position
+        outcome = after.outcome()
+        if outcome is not None:
+            if outcome.winner == pos.side:
+                return True
+            continue
+        if all(opponent_can_win_at_once(reply)
+               for reply in (after.play(m).position for m in after.legal_moves())
+               if reply.outcome() is None):
+            return True
+    return False
+
+
+def soldiers(pos: tafl.TaflPosition) -> tuple[int, int]:
+    return pos.board.count("A"), pos.board.count("D")
 
 
 def test_brandubh_attackers_capture_the_king_when_they_can():
@@ -161,4 +193,246 @@ def test_a_losing_side_takes_a_repetition_draw():
     other = next(m for m in pos.legal_moves() if pos.move_text(m) != preferred)
     repeated = pos.play(other).position
     history = [pos.repetition_key(), repeated.repetition_key()]
+    assert choose(pos, history=history) == pos.move_text(other)
+
+
+# --- threats one move ahead -------------------------------------------------------
+
+
+def open_lines(pos: tafl.TaflPosition) -> int:
+    """How many of the king's four lines run clear to the edge (Tawlbwrdd)."""
+    king, count = pos.board.find("K"), 0
+    for ray in pos.rules.rays[king]:
+        count += bool(ray) and all(pos.board[sq] == "." for sq in ray)
+    return count
+
+
+def test_tawlbwrdd_king_walks_to_a_fork_and_wins():
+    # No line is open yet, but the king can step onto a square with two open
+    # lines (d7, say, sees both ends of rank 7): one attacker move cannot shut
+    # both, so the search finds the forced escape.
+    pos = position("tawlbwrdd", """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+ 9 . . . A . . . . . . .
+ 8 . . A K . . . . . . A
+ 7 . . . . . . . . . . .
+ 6 . . . . . . . . . . .
+ 5 . . . . . . . . . . .
+ 4 . . . . . . . . . . .
+ 3 . . . D . . . . . . .
+ 2 . . . . . . . . . . .
+ 1 . A . . . . . . . . .
+   a b c d e f g h i j k
+""", "d")
+    assert open_lines(pos) == 0
+    result = start_search(pos, "druid", nodes=BUDGET).run()
+    assert result.score >= WIN - 10
+    assert open_lines(pos.play(result.move).position) >= 2
+
+
+def test_tawlbwrdd_attackers_stop_the_king_reaching_a_fork():
+    # d8-d7 would give the king both halves of rank 7.  Of the attackers' 58
+    # moves only b1-b7 and h1-h7 (a guard on rank 7) stop a forced escape.
+    pos = position("tawlbwrdd", """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+ 9 . . . A . . . . . . .
+ 8 . . A K D . . . . . .
+ 7 . . . . . . . . . . .
+ 6 . . . D . . . . . . .
+ 5 . . . . . . . . . . .
+ 4 . . . . . . . . . . .
+ 3 . . . . . . . . . . .
+ 2 . . . . . . . . . . .
+ 1 . A . . . . . A . . .
+   a b c d e f g h i j k
+""", "a")
+    assert can_force_a_win_in_three(pos.play(legal(pos, "d9-d10")).position)
+    move = choose(pos)
+    assert move in {"b1-b7", "h1-h7"}
+    assert not can_force_a_win_in_three(pos.play(legal(pos, move)).position)
+
+
+def test_brandubh_attackers_guard_the_last_corner_instead_of_capturing():
+    # The king has visited three corners; c4-c7 then c7-a7 would finish the
+    # tour.  g4-e4 takes the defender on e5 and loses; only 5 of the 23 moves
+    # hold: a guard in the king's way up the c-file, or one on (or a step from)
+    # b7, the square beside the corner.
+    pos = position("brandubh", """
+7 . . . . A . .
+6 . . . . A . .
+5 A . . . D . .
+4 . . K . . . A
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "a", "a1,g1,g7")
+    assert captures(pos, *legal(pos, "g4-e4")) == 1
+    assert can_force_a_win_in_three(pos.play(legal(pos, "g4-e4")).position)
+    after = pos.play(legal(pos, choose(pos))).position
+    assert not can_force_a_win_in_three(after)
+
+
+def test_brandubh_defender_steps_out_of_a_capture():
+    # The attacker on g2 can land on d2 and take c2 against b2.  The defenders
+    # have nothing better to do than to save it (c2-f2 even takes g2).
+    pos = position("brandubh", """
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . K . . .
+3 . . . . . . .
+2 . A D . . . A
+1 . . . . . . .
+  a b c d e f g
+""", "d")
+    after = pos.play(legal(pos, choose(pos))).position
+    assert soldiers(after)[1] == 1
+    assert not any(captures(after, *m) for m in after.legal_moves())
+
+
+def test_tawlbwrdd_attackers_save_a_threatened_attacker():
+    # The ring of CRUSHED holds the king; b2-c2 would take c3 against c4.  The
+    # attackers may move c3, block c2, or take c4 (c11-c5, e5-c5) — but after
+    # their move the defenders must have no capture left.
+    pos = position("tawlbwrdd", """
+11 A A A A A A A A . . .
+10 . . . . . . . . . . .
+ 9 . . . . . . . . . . .
+ 8 . . . . . A . . . . .
+ 7 . . . . A . A . . . .
+ 6 . . . A . K . A . . .
+ 5 . . . . A . A . . . .
+ 4 . . D . . A . . . . .
+ 3 . . A . . . . . . . .
+ 2 . D . . . . . . . . .
+ 1 . . . A A A A A A A .
+   a b c d e f g h i j k
+""", "a")
+    threat = pos.play(legal(pos, "j1-j2")).position
+    assert captures(threat, *legal(threat, "b2-c2")) == 1
+    after = pos.play(legal(pos, choose(pos))).position
+    assert not any(captures(after, *m) for m in after.legal_moves())
+
+
+def test_brandubh_king_does_not_walk_into_a_corner_trap():
+    # d7-a7 would visit a corner, but a corner has only two sides: with a6
+    # already an attacker, b4-b7 would shut the second and take the king.
+    pos = position("brandubh", """
+7 . . . K . D .
+6 A . . . . . .
+5 . . . . . . .
+4 . A . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "d")
+    assert opponent_can_win_at_once(pos.play(legal(pos, "d7-a7")).position)
+    move = choose(pos)
+    assert move != "d7-a7"
+    assert not opponent_can_win_at_once(pos.play(legal(pos, move)).position)
+
+
+# --- the strategy's shortcuts agree with the rules --------------------------------
+
+
+@pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
+def test_noisy_moves_and_outcome_agree_with_the_rules(name):
+    """Captures, king captures and king escapes, found without generating every
+    move, are exactly the moves that do those things; the cheap outcome is the
+    rules' outcome."""
+    strategy = TaflStrategy()
+    rng = random.Random(7)
+    for game_number in range(12):
+        game = Game(start(name))
+        while game.outcome() is None and game.ply < 90:
+            pos = game.position
+            fresh = tafl.TaflPosition(pos.rules, pos.board, pos.side, pos.visited)
+            assert strategy.outcome(fresh) == pos.outcome()
+            expected = set()
+            for move in pos.legal_moves():
+                played = pos.play(move)
+                after = played.position
+                king_gone = after.board.find("K") < 0
+                # The king's moves onto a goal: the edge, or a corner not yet visited.
+                escaped = pos.board[move[0]] == "K" and (
+                    move[1] in pos.rules.edge if name == "tawlbwrdd"
+                    else after.visited != pos.visited)
+                took = len(played.effects.captured) > int(king_gone)
+                assert captures(pos, *move) == len(played.effects.captured) - int(king_gone)
+                if took or king_gone or escaped:
+                    expected.add(move)
+            noisy = strategy.noisy_moves(pos)
+            assert len(noisy) == len(set(noisy)) and set(noisy) == expected, game_number
+            game.play(rng.choice(game.legal_moves()))
+
+
+def test_a_side_with_no_move_is_seen_as_lost_in_brandubh():
+    pos = position("brandubh", """
+7 K D A . . . .
+6 A A . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "d", "a7")
+    assert TaflStrategy().outcome(pos) == pos.outcome()
+    assert pos.outcome().winner == "a"
+
+
+def test_the_evaluation_is_from_the_side_to_move():
+    # Two open lines with the attackers to move: lost for them, won for the king.
+    board = """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+ 9 . . . A . . . . . . .
+ 8 . . A . . . . . . . .
+ 7 . . . K . . . . . . .
+ 6 . . . . . . . . . . .
+ 5 . . . . . A . . . . .
+ 4 . . . . . . . . . . .
+ 3 . . . D . . . . . . .
+ 2 . . . . . . . . . . .
+ 1 . A . . . . . . . . .
+   a b c d e f g h i j k
+"""
+    strategy = TaflStrategy()
+    attackers = strategy.evaluate(position("tawlbwrdd", board, "a"))
+    defenders = strategy.evaluate(position("tawlbwrdd", board, "d"))
+    assert attackers < -1000 and defenders > 0
+
+
+# --- repetition in Brandubh: the third occurrence draws ---------------------------
+
+BRANDUBH_CRUSHED = """
+7 . . . . . . .
+6 . D . . . D .
+5 . . . . . . .
+4 . D . K . D .
+3 . . . . . . .
+2 . D . . . D .
+1 . . . A . . .
+  a b c d e f g
+"""
+
+
+def test_brandubh_winning_side_avoids_the_third_occurrence():
+    pos = position("brandubh", BRANDUBH_CRUSHED, "d", "a1,g7")
+    preferred = choose(pos)
+    repeated = pos.play(legal(pos, preferred)).position
+    history = [pos.repetition_key(), repeated.repetition_key()] * 2
+    assert choose(pos, history=history) != preferred
+
+
+def test_brandubh_losing_side_takes_the_third_occurrence():
+    pos = position("brandubh", BRANDUBH_CRUSHED, "a", "a1,g7")
+    preferred = choose(pos)
+    other = next(m for m in pos.legal_moves() if pos.move_text(m) != preferred)
+    repeated = pos.play(other).position
+    history = [pos.repetition_key(), repeated.repetition_key()] * 2
     assert choose(pos, history=history) == pos.move_text(other)

@@ -233,57 +233,34 @@ def random_event(rng: random.Random, size) -> pygame.event.Event:
     return pygame.event.Event(kind, **attributes)
 
 
-@pytest.mark.parametrize("start", ["menu", "brandubh", "reversi", "modiar", "tawlbwrdd"])
+STORM_STARTS = ["menu", "setup", "settings", "rules", "code-dialog", "brandubh", "reversi",
+                "modiar", "tawlbwrdd"]
+
+
+def open_scene(app, start: str) -> None:
+    from game.ui.dialogs import CodeDialog
+    from game.ui.rules import RulesScene
+    from game.ui.settings import SettingsScene
+    scenes = {"setup": lambda: SetupScene(app.ctx, "tawlbwrdd"),
+              "settings": lambda: SettingsScene(app.ctx),
+              "rules": lambda: RulesScene(app.ctx, "modiar"),
+              "code-dialog": lambda: CodeDialog(app.ctx, "reversi")}
+    if start in scenes:
+        app._push(scenes[start]())
+    elif start != "menu":
+        start_game(app, start, "computer", level="bard")
+
+
+@pytest.mark.parametrize("start", STORM_STARTS)
 def test_a_storm_of_random_events_never_breaks_the_app(monkeypatch, start):
     app = make_app(monkeypatch)
-    if start != "menu":
-        start_game(app, start, "computer", level="bard")
+    open_scene(app, start)
     rng = random.Random(start)
     for _ in range(150):
         for _ in range(20):
             pygame.event.post(random_event(rng, app.screen.get_size()))
         if not app.step():
+            assert app.errors == []
             app = make_app(monkeypatch)  # a storm may press Quit: start again
+            open_scene(app, start)
     assert app.errors == []
-
-
-def test_settings_are_saved_and_applied(monkeypatch):
-    storage = MemoryStorage()
-    app = make_app(monkeypatch, storage=storage)
-    press(app, "settings")
-    press(app, "lang-ga")
-    press(app, "sound-off")
-    press(app, "anim-slow")
-    assert app.ctx.settings["language"] == "ga" and not app.ctx.sounds.enabled
-    assert button(app, "lang-ga").selected and not button(app, "lang-en").selected
-    press(app, "done")
-    assert isinstance(app.scene, MenuScene)
-    assert storage.load("settings")["animation"] == "slow"
-    again = make_app(monkeypatch, storage=storage)
-    assert again.ctx.settings["language"] == "ga" and not again.ctx.settings["sound"]
-
-
-def test_a_draw_offered_on_one_device_is_accepted_by_the_other_player(monkeypatch):
-    app = make_app(monkeypatch)
-    scene = start_game(app, "tawlbwrdd", "hotseat")
-    rules = scene.ui.rules
-    press(app, "draw")  # the attackers offer
-    assert scene.draw_offer == "a" and scene.play.game.outcome() is None
-    click(app, scene.ui.view.cell(rules.square_index("e2")).center)
-    click(app, scene.ui.view.cell(rules.square_index("d2")).center)
-    assert button(app, "draw").label == "board.accept_draw"
-    press(app, "draw")  # the defenders accept
-    outcome = scene.play.game.outcome()
-    assert outcome is not None and outcome.winner is None
-    assert outcome.reason.value == "draw-agreed"
-
-
-def test_an_offer_lapses_when_the_other_player_moves_on(monkeypatch):
-    app = make_app(monkeypatch)
-    scene = start_game(app, "tawlbwrdd", "hotseat")
-    rules = scene.ui.rules
-    press(app, "draw")
-    for orig, dest in (("e2", "d2"), ("f4", "i4")):
-        click(app, scene.ui.view.cell(rules.square_index(orig)).center)
-        click(app, scene.ui.view.cell(rules.square_index(dest)).center)
-    assert scene.draw_offer is None and button(app, "draw").label == "board.draw"

@@ -4,6 +4,7 @@ diagrams that agree with the engine."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pygame
 import pytest
@@ -20,6 +21,7 @@ from game.ui.widgets import wrap
 
 from .driver import make_app, press, steps
 
+REVIEW = Path(__file__).resolve().parents[2] / "build" / "review"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 IRISH_FORMS = {"one", "two", "few", "many", "other"}
 
@@ -104,6 +106,9 @@ def test_every_rules_page_fits_the_screen(monkeypatch, size, language, game):
         if item.diagram is not None:
             for board in item.diagram.boards:
                 assert item.surface.get_rect().contains(board)
+    # Written for review: build/review/ (git-ignored).
+    REVIEW.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, REVIEW / f"rules-{game}-{language}-{size[0]}x{size[1]}.png")
     # Scrolling reaches the end and the last block can be seen.
     for _ in range(200):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
