@@ -150,7 +150,7 @@ class MenuScene(Scene):
         surface.fill(colour("background"))
         w, _ = self.size
         u = self.unit
-        draw_text(surface, "Táiplis", int(u * 2.6), (w // 2, self.title_y), colour("accent"),
+        draw_text(surface, t("app.title"), int(u * 2.6), (w // 2, self.title_y), colour("accent"),
                   anchor="midtop", bold=True)
         draw_text(surface, t("menu.tagline"), u, (w // 2, self.title_y + int(u * 3.4)),
                   colour("text_muted"), anchor="midtop", max_width=w - 2 * u)
