@@ -11,6 +11,14 @@
 holds in the browser too, where CPython runs about half as fast; `depth` caps
 the iterative deepening; `noise` is the spread, in evaluation units, added to
 each root move's score.
+
+Brandubh, with the rules as RULES.md decides them, is a defenders' game: every
+attacker starts on the hostile edge, where one defender stepping beside it
+takes it, and the defenders threaten twelve such captures on their first move.
+Even the Bard's defenders beat the Druid's attackers, so a level's strength
+would never show.  Below the Druid, the defenders therefore play with a
+handicap (`HANDICAPS`): a one-ply search with wide noise, weaker at the Bard
+than at the Ovate.  The Druid plays both sides at full strength.
 """
 
 from __future__ import annotations
@@ -50,7 +58,14 @@ LEVELS: dict[str, dict[str, Level]] = {
                   "ovate": Level(seconds=1.0, depth=2)},
     "reversi": {**_DEFAULT, "bard": Level(seconds=0.3, depth=2, noise=150)},
     "modiar": {**_DEFAULT, "bard": Level(seconds=0.3, depth=3, noise=2),
-               "ovate": Level(seconds=1.0, depth=6)},
+               "ovate": Level(seconds=1.0, depth=7)},
+}
+
+
+# Levels for the side a game favours, replacing the table's row for that side.
+HANDICAPS: dict[tuple[str, str], dict[str, Level]] = {
+    ("brandubh", "d"): {"bard": Level(seconds=0.3, depth=1, noise=600),
+                        "ovate": Level(seconds=0.3, depth=1, noise=300)},
 }
 
 
@@ -95,10 +110,11 @@ class RandomPlayer:
         return SearchResult(self.best_move, 0, 0, 0, 0.0)
 
 
-def level_for(game: str, name: str) -> Level:
+def level_for(game: str, name: str, side: str | None = None) -> Level:
+    """The settings of level `name` in `game`, for `side` when it is given."""
     if name not in LEVEL_NAMES:
         raise ValueError(f"unknown level {name!r}; choose one of {', '.join(LEVEL_NAMES)}")
-    return LEVELS[game][name]
+    return HANDICAPS.get((game, side), {}).get(name) or LEVELS[game][name]
 
 
 def start_search(position: Position, level: str = "druid", *,
@@ -109,7 +125,7 @@ def start_search(position: Position, level: str = "druid", *,
     With `nodes` given and no `seconds`, the search is bounded by nodes alone
     and is deterministic.
     """
-    spec = level_for(position.GAME, level)
+    spec = level_for(position.GAME, level, position.side)
     if level == "random":
         return RandomPlayer(position, seed)
     if nodes is not None or seconds is not None:

@@ -456,34 +456,6 @@ def _movers(board: str, geo: Geometry, sq: int, letters: str) -> list[int]:
     return found
 
 
-def _captures_at(board: str, flanks, hostile, edge_hostile: bool, prey: str, friends: str,
-                 dest: int) -> int:
-    """How many soldiers a piece of the side whose prey is `prey` takes landing on dest."""
-    count = 0
-    for victim, beyond in flanks[dest]:
-        if board[victim] != prey:
-            continue
-        if beyond is None:
-            count += edge_hostile
-        else:
-            far = board[beyond]
-            if far in friends or (far == EMPTY and beyond in hostile):
-                count += 1
-    return count
-
-
-def captures(position: TaflPosition, orig: int, dest: int) -> int:
-    """How many soldiers the move orig-dest would take (without playing it).
-
-    The square the piece leaves never matters: it cannot lie beyond a victim,
-    since the victim would have blocked the way.
-    """
-    geo = geometry(position.rules)
-    side = position.side
-    return _captures_at(position.board, geo.flanks, geo.hostile, geo.edge_hostile,
-                        PREY[side], FRIENDS[side], dest)
-
-
 def _capture_moves(board: str, geo: Geometry, side: str) -> list[tuple[int, int, int]]:
     """(orig, dest, victim) for every capture `side` could make now, whoever is to move."""
     prey, friends = PREY[side], FRIENDS[side]

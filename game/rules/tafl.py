@@ -225,8 +225,17 @@ class TaflPosition:
                              else ATTACKERS, visited)
         return Played(after, Effects(captured=tuple(captured)))
 
-    def _soldier_captures(self, board: list[str], dest: int) -> list[int]:
-        """Take each enemy soldier sandwiched against the piece that landed on dest."""
+    def captures(self, orig: int, dest: int) -> list[int]:
+        """The soldiers the move orig-dest would take, without playing it.
+
+        The square the piece leaves never matters: it cannot lie beyond a
+        victim, since the victim would have blocked the way.
+        """
+        return self._sandwiched(self.board, dest)
+
+    def _sandwiched(self, board: str | list[str], dest: int) -> list[int]:
+        """Enemy soldiers between a piece of the side to move landing on dest and
+        a friend, a hostile empty square or (where hostile) the edge."""
         rules = self.rules
         prey, friends = PREY[self.side], FRIENDS[self.side]
         taken = []
@@ -239,6 +248,11 @@ class TaflPosition:
             elif board[beyond] in friends or (
                     board[beyond] == EMPTY and beyond in rules.hostile_when_empty):
                 taken.append(victim)
+        return taken
+
+    def _soldier_captures(self, board: list[str], dest: int) -> list[int]:
+        """Take each enemy soldier sandwiched against the piece that landed on dest."""
+        taken = self._sandwiched(board, dest)
         for victim in taken:
             board[victim] = EMPTY
         return taken

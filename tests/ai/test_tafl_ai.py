@@ -13,7 +13,7 @@ import pytest
 
 from game.ai.levels import start_search
 from game.ai.strategy import WIN
-from game.ai.tafl import TaflStrategy, captures
+from game.ai.tafl import TaflStrategy
 from game.rules import start, tafl
 from game.rules.base import legal
 from game.rules.record import Game
@@ -269,7 +269,7 @@ def test_brandubh_attackers_guard_the_last_corner_instead_of_capturing():
 1 . . . . . . .
   a b c d e f g
 """, "a", "a1,g1,g7")
-    assert captures(pos, *legal(pos, "g4-e4")) == 1
+    assert len(pos.captures(*legal(pos, "g4-e4"))) == 1
     assert can_force_a_win_in_three(pos.play(legal(pos, "g4-e4")).position)
     after = pos.play(legal(pos, choose(pos))).position
     assert not can_force_a_win_in_three(after)
@@ -290,7 +290,7 @@ def test_brandubh_defender_steps_out_of_a_capture():
 """, "d")
     after = pos.play(legal(pos, choose(pos))).position
     assert soldiers(after)[1] == 1
-    assert not any(captures(after, *m) for m in after.legal_moves())
+    assert not any(after.captures(*m) for m in after.legal_moves())
 
 
 def test_tawlbwrdd_attackers_save_a_threatened_attacker():
@@ -312,9 +312,9 @@ def test_tawlbwrdd_attackers_save_a_threatened_attacker():
    a b c d e f g h i j k
 """, "a")
     threat = pos.play(legal(pos, "j1-j2")).position
-    assert captures(threat, *legal(threat, "b2-c2")) == 1
+    assert len(threat.captures(*legal(threat, "b2-c2"))) == 1
     after = pos.play(legal(pos, choose(pos))).position
-    assert not any(captures(after, *m) for m in after.legal_moves())
+    assert not any(after.captures(*m) for m in after.legal_moves())
 
 
 def test_brandubh_king_does_not_walk_into_a_corner_trap():
@@ -362,7 +362,7 @@ def test_noisy_moves_and_outcome_agree_with_the_rules(name):
                     move[1] in pos.rules.edge if name == "tawlbwrdd"
                     else after.visited != pos.visited)
                 took = len(played.effects.captured) > int(king_gone)
-                assert captures(pos, *move) == len(played.effects.captured) - int(king_gone)
+                assert len(pos.captures(*move)) == len(played.effects.captured) - int(king_gone)
                 if took or king_gone or escaped:
                     expected.add(move)
             noisy = strategy.noisy_moves(pos)
