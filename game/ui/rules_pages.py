@@ -60,6 +60,7 @@ PAGES: dict[str, list[Block]] = {
                 "e7-g7"),
         Heading("rules.tips.h"), Text("rules.brandubh.tips_defenders"),
         Text("rules.brandubh.tips_attackers"),
+        Text("rules.brandubh.balance"),
     ],
     "tawlbwrdd": [
         Heading("rules.tawlbwrdd.goal.h"), Text("rules.tawlbwrdd.goal"),
