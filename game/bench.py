@@ -70,7 +70,9 @@ def bench_yield() -> str:
     for game in GAME_NAMES:
         for level in ("bard", "ovate", "druid"):
             worst, steps = 0.0, 0
-            for position in sample_positions(game):
+            # An odd ply too, so both sides' settings are measured (they differ
+            # in Brandubh below the Druid).
+            for position in sample_positions(game, (0, 12, 13, 30)):
                 if position.legal_moves():
                     longest, count = longest_slice(position, level)
                     worst, steps = max(worst, longest), steps + count

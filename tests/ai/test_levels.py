@@ -12,7 +12,7 @@ from game.ai.levels import HANDICAPS, LEVEL_NAMES, LEVELS, level_for, start_sear
 from game.rules import start, tafl
 from game.rules.base import legal
 
-from .test_tafl_ai import opponent_can_win_at_once, position
+from .test_tafl_ai import corner_trap, opponent_can_win_at_once, tour_in_one
 
 
 def test_every_game_has_every_level_and_the_budgets_of_the_issue():
@@ -52,29 +52,11 @@ def test_a_search_takes_the_level_of_the_side_to_move():
 @pytest.mark.parametrize("level", ["bard", "ovate"])
 @pytest.mark.parametrize("seed", range(6))
 def test_handicapped_defenders_still_win_in_one_and_never_hand_over_the_king(level, seed):
-    tour = position("brandubh", """
-7 . . . . K . .
-6 . . . . . . .
-5 . . . A . . .
-4 . . . . . . .
-3 . . A . . . .
-2 . . . . . . .
-1 . . . . A . .
-  a b c d e f g
-""", "d", "a1,g1,a7")
+    tour = tour_in_one()
     move = start_search(tour, level, seed=seed, nodes=3000).run().move
     assert tour.move_text(move) == "e7-g7"
 
-    trap = position("brandubh", """
-7 . . . K . D .
-6 A . . . . . .
-5 . . . . . . .
-4 . A . . . . .
-3 . . . . . . .
-2 . . . . . . .
-1 . . . . . . .
-  a b c d e f g
-""", "d")
+    trap = corner_trap()
     move = start_search(trap, level, seed=seed, nodes=3000).run().move
     assert not opponent_can_win_at_once(trap.play(move).position)
 

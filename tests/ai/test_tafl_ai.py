@@ -73,8 +73,9 @@ def test_brandubh_attackers_capture_the_king_when_they_can():
     assert move == "e2-c2"
 
 
-def test_brandubh_king_completes_the_corner_tour_when_he_can():
-    pos = position("brandubh", """
+def tour_in_one() -> tafl.TaflPosition:
+    """The king has visited three corners and sees the fourth, g7."""
+    return position("brandubh", """
 7 . . . . K . .
 6 . . . . . . .
 5 . . . A . . .
@@ -84,7 +85,10 @@ def test_brandubh_king_completes_the_corner_tour_when_he_can():
 1 . . . . A . .
   a b c d e f g
 """, "d", "a1,g1,a7")
-    assert choose(pos) == "e7-g7"
+
+
+def test_brandubh_king_completes_the_corner_tour_when_he_can():
+    assert choose(tour_in_one()) == "e7-g7"
 
 
 def test_brandubh_attackers_block_the_last_corner():
@@ -317,10 +321,10 @@ def test_tawlbwrdd_attackers_save_a_threatened_attacker():
     assert not any(after.captures(*m) for m in after.legal_moves())
 
 
-def test_brandubh_king_does_not_walk_into_a_corner_trap():
-    # d7-a7 would visit a corner, but a corner has only two sides: with a6
-    # already an attacker, b4-b7 would shut the second and take the king.
-    pos = position("brandubh", """
+def corner_trap() -> tafl.TaflPosition:
+    """d7-a7 would visit a corner, but a corner has only two sides: with a6
+    already an attacker, b4-b7 would shut the second and take the king."""
+    return position("brandubh", """
 7 . . . K . D .
 6 A . . . . . .
 5 . . . . . . .
@@ -330,6 +334,10 @@ def test_brandubh_king_does_not_walk_into_a_corner_trap():
 1 . . . . . . .
   a b c d e f g
 """, "d")
+
+
+def test_brandubh_king_does_not_walk_into_a_corner_trap():
+    pos = corner_trap()
     assert opponent_can_win_at_once(pos.play(legal(pos, "d7-a7")).position)
     move = choose(pos)
     assert move != "d7-a7"
