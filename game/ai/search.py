@@ -78,7 +78,8 @@ class Search:
         self.repetition_limit = REPETITION_LIMIT.get(position.GAME)
         self.table: dict[Hashable, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
-        self.history_scores: Counter[Move] = Counter()
+        # A plain dict: Counter's __missing__ is a Python call per unseen move.
+        self.history_scores: dict[Move, int] = {}
         self.nodes = 0
         self.depth = 0
         self.score = 0
@@ -281,7 +282,8 @@ class Search:
         priority = dict(zip(moves, self.strategy.priorities(position, moves), strict=True))
         killers = self.killers.get(ply, ())
         history = self.history_scores
-        moves.sort(key=lambda m: (m != first, -priority[m], m not in killers, -history[m]))
+        moves.sort(key=lambda m: (m != first, -priority[m], m not in killers,
+                                  -history.get(m, 0)))
         return moves
 
     def _forget(self, key: Hashable) -> None:
@@ -295,7 +297,7 @@ class Search:
         if move not in killers:
             killers.insert(0, move)
             del killers[2:]
-        self.history_scores[move] += depth * depth
+        self.history_scores[move] = self.history_scores.get(move, 0) + depth * depth
 
     def _store(self, position: Position, depth: int, score: int, flag: int,
                move: Move | None) -> None:
