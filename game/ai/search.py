@@ -25,6 +25,9 @@ from ..rules.base import Move, Outcome, Position, Reason
 from .strategy import WIN, Strategy
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
+# A time-limited search stops this long before its budget runs out: the clock is
+# read between slices, so the last slice may run over by up to one slice.
+TIME_MARGIN = 0.01
 MAX_DEPTH = 64
 MAX_QUIESCENCE = 6
 TABLE_LIMIT = 400_000
@@ -100,8 +103,10 @@ class Search:
         if self._started is None:
             self._started = now
         stop_at = deadline
+        budget_end = None
         if self.limits.seconds is not None:
-            stop_at = min(deadline, self._started + self.limits.seconds)
+            budget_end = self._started + max(0.0, self.limits.seconds - TIME_MARGIN)
+            stop_at = min(deadline, budget_end)
         try:
             # At least one slice per call, so a search always makes progress.
             while True:
@@ -112,7 +117,7 @@ class Search:
         except StopIteration:
             self._finish()
             return True
-        if self.limits.seconds is not None and now >= self._started + self.limits.seconds:
+        if budget_end is not None and now >= budget_end:
             self._finish()
         return self.done
 
