@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
+from ..ai.levels import HANDICAPS
 from ..rules import start
 from .board.scene import SIDE_NAMES, BoardScene
 from .choices import ChoiceScene
 from .i18n import t
 from .play import MODES, Play, Setup, resolve_side
 from .scene import Pop, Replace, Transition
-from .widgets import Button
+from .theme import colour
+from .widgets import Button, draw_text, wrap
 
 LEVELS = ("bard", "ovate", "druid")
 
@@ -36,6 +40,7 @@ class SetupScene(ChoiceScene):
         self.start_button = Button("setup.start", self.begin, name="start")
         self.back_button = Button("setup.back", lambda: Pop(), name="back")
         self.footer = [self.back_button, self.start_button]
+        self.note_area: pygame.Rect | None = None
 
     def _set(self, field: str, value: str):
         def choose() -> None:
@@ -60,6 +65,41 @@ class SetupScene(ChoiceScene):
     def is_selected(self, button: Button) -> bool:
         field, _, value = button.name.partition("-")
         return self.choice[field] == value
+
+    def computer_sides(self) -> tuple[str, ...]:
+        """The sides the computer may play with these choices."""
+        mode, side = self.choice["mode"], self.choice["side"]
+        if mode == "hotseat":
+            return ()
+        if mode == "computer" and side in self.sides:
+            return tuple(s for s in self.sides if s != side)
+        return self.sides  # watching, or a side drawn at random
+
+    def level_note(self) -> str:
+        """What the chosen level means, and whether a handicap applies to it."""
+        if not self.computer_sides():
+            return ""
+        level = self.choice["level"]
+        note = t(f"level.{level}.about")
+        if any(level in HANDICAPS.get((self.game, side), {}) for side in self.computer_sides()):
+            note += " " + t("setup.handicap")
+        return note
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.note_area = None
+        note = self.level_note()
+        if not note or not self.level_buttons[0].rect.width:
+            return
+        u = self.unit
+        size = max(10, int(u * 0.9))
+        y = self.level_buttons[0].rect.bottom + int(u * 0.8)
+        area = pygame.Rect(self.box.left + u, y, 0, 0)
+        for line in wrap(note, size, self.box.width - 2 * u):
+            rect = draw_text(surface, line, size, (self.box.left + u, y), colour("text_muted"))
+            area.union_ip(rect)
+            y = rect.bottom + u // 5
+        self.note_area = area  # where the note went (the layout tests read it)
 
     def begin(self) -> Transition:
         rng = random.Random()

@@ -1,0 +1,65 @@
+"""The setup scene's note under the level buttons: what the level means, and
+Brandubh's handicap exactly when the computer would play handicapped defenders."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui import i18n
+from game.ui.setup import SetupScene
+
+from .driver import make_app, press, steps
+
+
+def open_setup(monkeypatch, game: str, size=(1280, 800), language: str = "en") -> SetupScene:
+    app = make_app(monkeypatch, size=size)
+    app.ctx.change("language", language)
+    scene = SetupScene(app.ctx, game)
+    app._push(scene)
+    steps(app, 1)
+    return app, scene
+
+
+def choose(app, scene: SetupScene, **names: str) -> str:
+    for field, value in names.items():
+        press(app, f"{field}-{value}")
+    steps(app, 1)
+    return scene.level_note()
+
+
+def test_the_note_says_what_the_level_means(monkeypatch):
+    app, scene = open_setup(monkeypatch, "reversi")
+    for level in ("bard", "ovate", "druid"):
+        note = choose(app, scene, mode="computer", level=level)
+        assert note == i18n.t(f"level.{level}.about")
+    assert choose(app, scene, mode="hotseat") == ""  # no computer, no level, no note
+    assert scene.note_area is None
+    assert app.errors == []
+
+
+def test_brandubh_mentions_the_handicap_only_when_the_computer_defends_below_druid(monkeypatch):
+    app, scene = open_setup(monkeypatch, "brandubh")
+    handicap = i18n.t("setup.handicap")
+    assert handicap in choose(app, scene, mode="computer", side="a", level="bard")
+    assert handicap in choose(app, scene, mode="computer", side="a", level="ovate")
+    assert handicap not in choose(app, scene, mode="computer", side="a", level="druid")
+    assert handicap not in choose(app, scene, mode="computer", side="d", level="ovate")
+    assert handicap in choose(app, scene, mode="computer", side="random", level="ovate")
+    assert handicap in choose(app, scene, mode="watch", level="bard")
+    app2, tawlbwrdd = open_setup(monkeypatch, "tawlbwrdd")
+    assert i18n.t("setup.handicap") not in choose(app2, tawlbwrdd, mode="computer", side="a",
+                                                  level="bard")
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_longest_note_fits_between_the_level_buttons_and_the_footer(monkeypatch, size,
+                                                                         language):
+    app, scene = open_setup(monkeypatch, "brandubh", size=size, language=language)
+    choose(app, scene, mode="computer", side="a", level="ovate")
+    area = scene.note_area
+    assert area is not None and area.height > 0
+    assert scene.box.contains(area)
+    assert area.top >= scene.level_buttons[0].rect.bottom
+    assert area.bottom <= min(b.rect.top for b in scene.footer)
+    assert app.errors == []
