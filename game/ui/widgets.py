@@ -123,17 +123,42 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
     pygame.draw.rect(surface, edge, rect, width=2 if focused or button.selected else 1,
                      border_radius=radius)
     text_colour = colour("text") if button.enabled else colour("text_muted")
-    draw_text(surface, button.text, size, rect.center, text_colour, anchor="center",
-              max_width=rect.width - 8)
+    # A margin that grows with the button, so a long label never touches its edge.
+    width = rect.width - max(8, rect.height // 2)
+    lines, line_size = label_lines(button.text, size, width)
+    line_height = font(line_size, False).get_linesize()
+    top = rect.centery - line_height * len(lines) // 2
+    for i, line in enumerate(lines):
+        centre = (rect.centerx, top + i * line_height + line_height // 2)
+        draw_text(surface, line, line_size, centre, text_colour, anchor="center",
+                  max_width=width)
+
+
+def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
+    """A button label as one line, or as two when one line would need a much
+    smaller font (long labels in narrow buttons); and the font size to use."""
+    one_line = fit_size(text, size, width, False)
+    smaller = max(9, int(size * 0.8))
+    fits = font(one_line, False).size(text)[0] <= width
+    if (fits and one_line >= smaller) or " " not in text:
+        return [text], one_line
+    words = text.split(" ")
+    # The split whose longer half is shortest.
+    halves = min(((" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))),
+                 key=lambda pair: max(len(pair[0]), len(pair[1])))
+    return list(halves), min(fit_size(half, smaller, width, False) for half in halves)
+
+
+def fit_size(text: str, size: int, max_width: int | None, bold: bool) -> int:
+    """The largest size up to `size` (but not under 9) at which `text` fits `max_width`."""
+    while max_width and size > 9 and font(size, bold).size(text)[0] > max_width:
+        size -= 1
+    return size
 
 
 def fit_font(text: str, size: int, max_width: int | None, bold: bool) -> pygame.font.Font:
     """The largest font up to `size` in which `text` fits `max_width`."""
-    chosen = font(size, bold)
-    while max_width and size > 9 and chosen.size(text)[0] > max_width:
-        size -= 1
-        chosen = font(size, bold)
-    return chosen
+    return font(fit_size(text, size, max_width, bold), bold)
 
 
 def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
