@@ -123,8 +123,7 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
     pygame.draw.rect(surface, edge, rect, width=2 if focused or button.selected else 1,
                      border_radius=radius)
     text_colour = colour("text") if button.enabled else colour("text_muted")
-    # A margin that grows with the button, so a long label never touches its edge.
-    width = rect.width - max(8, rect.height // 2)
+    width = label_width(rect)
     lines, line_size = label_lines(button.text, size, width)
     line_height = font(line_size, False).get_linesize()
     top = rect.centery - line_height * len(lines) // 2
@@ -132,6 +131,12 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
         centre = (rect.centerx, top + i * line_height + line_height // 2)
         draw_text(surface, line, line_size, centre, text_colour, anchor="center",
                   max_width=width)
+
+
+def label_width(rect: pygame.Rect) -> int:
+    """The room for a button's label: a margin that grows with the button, so a
+    long label never touches its edge."""
+    return rect.width - max(8, rect.height // 2)
 
 
 def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 from game.ui import i18n
+from game.ui.app import App
 from game.ui.setup import SetupScene
 
 from .driver import make_app, press, steps
 
 
-def open_setup(monkeypatch, game: str, size=(1280, 800), language: str = "en") -> SetupScene:
+def open_setup(monkeypatch, game: str, size=(1280, 800),
+               language: str = "en") -> tuple[App, SetupScene]:
     app = make_app(monkeypatch, size=size)
     app.ctx.change("language", language)
     scene = SetupScene(app.ctx, game)
@@ -63,3 +65,27 @@ def test_the_longest_note_fits_between_the_level_buttons_and_the_footer(monkeypa
     assert area.top >= scene.level_buttons[0].rect.bottom
     assert area.bottom <= min(b.rect.top for b in scene.footer)
     assert app.errors == []
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_setup_button_label_fits_its_button_on_a_small_phone(monkeypatch, language):
+    """Long labels ("Against the computer" in Irish) go on two lines rather than
+    spill over the button's edge at 360 px."""
+    from game.ui.theme import font
+    from game.ui.widgets import label_lines, label_width
+
+    _, scene = open_setup(monkeypatch, "brandubh", size=(360, 640), language=language)
+    for button in scene.all_buttons() + scene.footer:
+        if not button.rect.width:
+            continue
+        width = label_width(button.rect)
+        lines, size = label_lines(button.text, scene.unit, width)
+        assert 1 <= len(lines) <= 2 and " ".join(lines) == button.text
+        assert all(font(size).size(line)[0] <= width for line in lines), (button.text, size)
+        assert font(size).get_linesize() * len(lines) <= button.rect.height
+
+
+def test_a_short_label_stays_on_one_line_at_full_size():
+    from game.ui.widgets import label_lines
+
+    assert label_lines("Bard", 20, 200) == (["Bard"], 20)
