@@ -7,6 +7,18 @@
 | ovate  | a deeper search with a shorter clock than the Druid's               |
 | druid  | the full search (and exact solvers where a game has one) for 2 s    |
 
+The settings (seconds / depth / noise; Druid always 2 s and depth 64):
+
+| game      | bard          | ovate       | bard, defenders | ovate, defenders |
+|-----------|---------------|-------------|-----------------|------------------|
+| brandubh  | 0.3 / 2 / 60  | 1.0 / 4 / 0 | 0.3 / 1 / 600   | 0.3 / 1 / 300    |
+| tawlbwrdd | 0.3 / 1 / 150 | 1.0 / 2 / 0 |                 |                  |
+| reversi   | 0.3 / 2 / 150 | 1.0 / 4 / 0 |                 |                  |
+| modiar    | 0.3 / 3 / 2   | 1.0 / 7 / 0 |                 |                  |
+
+Reversi's Druid solves the endgame exactly from 14 empty squares, and
+Modiar's plays from its solved table (see each game's module).
+
 `seconds` is wall-clock time from the search's first step, so the budget
 holds in the browser too, where CPython runs about half as fast; `depth` caps
 the iterative deepening; `noise` is the spread, in evaluation units, added to

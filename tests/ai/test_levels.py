@@ -69,3 +69,26 @@ def test_handicapped_defenders_still_beat_random_attackers():
     match = run_match("brandubh", "bard", "random", games=4, seed=3, nodes=400)
     bard_as_defenders = [match.results[("A", tafl.DEFENDERS, r)] for r in ("win", "draw", "loss")]
     assert bard_as_defenders == [2, 0, 0]
+
+
+def test_the_documented_table_matches_the_settings():
+    """The table in levels.py's docstring is what the code uses."""
+    import game.ai.levels as levels
+
+    rows = {}
+    for line in levels.__doc__.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] in LEVELS:
+            rows[cells[0]] = cells[1:]
+
+    def cell(level) -> str:
+        return f"{level.seconds:.1f} / {level.depth} / {level.noise}"
+
+    assert set(rows) == set(LEVELS)
+    for game, cells in rows.items():
+        assert cells[0] == cell(level_for(game, "bard", "a")), game
+        assert cells[1] == cell(level_for(game, "ovate", "a")), game
+        handicaps = HANDICAPS.get((game, "d"), {})
+        assert cells[2] == (cell(handicaps["bard"]) if "bard" in handicaps else ""), game
+        assert cells[3] == (cell(handicaps["ovate"]) if "ovate" in handicaps else ""), game
+        assert (LEVELS[game]["druid"].seconds, LEVELS[game]["druid"].depth) == (2.0, 64)
