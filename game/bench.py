@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 
-from .ai.levels import start_search
+from .ai.levels import preload, start_search
 from .rules import GAME_NAMES, start
 from .rules.base import perft
 from .rules.record import Game
@@ -72,7 +72,6 @@ def bench_yield() -> str:
     """
     import gc
 
-    from .ai.levels import preload
     preload()
     gc.freeze()
     lines = [f"{'game':<10} {'level':<6} {'longest step (ms)':>18} {'steps':>7}"]

@@ -132,6 +132,11 @@ def level_for(game: str, name: str, side: str | None = None) -> Level:
     return HANDICAPS.get((game, side), {}).get(name) or LEVELS[game][name]
 
 
+def is_handicapped(game: str, name: str, side: str) -> bool:
+    """Whether level `name` plays `side` of `game` with a handicap."""
+    return name in HANDICAPS.get((game, side), {})
+
+
 def start_search(position: Position, level: str = "druid", *,
                  history: Iterable[Hashable] = (), seed: int = 0,
                  nodes: int | None = None, seconds: float | None = None) -> Search | RandomPlayer:

@@ -24,7 +24,7 @@ search follows captures, the king's captures and the king's escapes, which
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..rules.base import Outcome, Reason
@@ -154,14 +154,6 @@ def goal_mask(position: TaflPosition) -> int:
     if position.rules.goal == "edge":
         return ALL_GOALS
     return ~position.visited & 0b1111
-
-
-def goals(position: TaflPosition) -> frozenset[int]:
-    """The squares the king is trying to reach."""
-    rules = position.rules
-    if rules.goal == "edge":
-        return rules.edge
-    return frozenset(c for i, c in enumerate(rules.corners) if not position.visited >> i & 1)
 
 
 class TaflStrategy(Strategy):
@@ -456,17 +448,15 @@ def _movers(board: str, geo: Geometry, sq: int, letters: str) -> list[int]:
     return found
 
 
-def _capture_moves(board: str, geo: Geometry, side: str) -> list[tuple[int, int, int]]:
-    """(orig, dest, victim) for every capture `side` could make now, whoever is to move."""
+def _landings(board: str, geo: Geometry, side: str) -> Iterator[tuple[int, int]]:
+    """(victim, dest) for each enemy soldier a piece of `side` would take by
+    landing on the empty square dest: the square past the victim is a friend,
+    a hostile empty square, or off a hostile edge."""
     prey, friends = PREY[side], FRIENDS[side]
     hostile, edge_hostile = geo.hostile, geo.edge_hostile
-    restricted, king_ok = geo.restricted, geo.square_of_king_ok
-    found = []
     i = board.find(prey)
     while i >= 0:
         for dest, far in geo.astride[i]:
-            # A piece landing on dest takes i if the square past i is a friend,
-            # a hostile empty square, or off a hostile edge.
             if board[dest] != EMPTY:
                 continue
             if far < 0:
@@ -476,11 +466,20 @@ def _capture_moves(board: str, geo: Geometry, side: str) -> list[tuple[int, int,
                 piece = board[far]
                 if not (piece in friends or (piece == EMPTY and far in hostile)):
                     continue
-            for mover in _movers(board, geo, dest, friends):
-                if dest in restricted and (board[mover] != KING or not king_ok[dest]):
-                    continue
-                found.append((mover, dest, i))
+            yield i, dest
         i = board.find(prey, i + 1)
+
+
+def _capture_moves(board: str, geo: Geometry, side: str) -> list[tuple[int, int, int]]:
+    """(orig, dest, victim) for every capture `side` could make now, whoever is to move."""
+    friends = FRIENDS[side]
+    restricted, king_ok = geo.restricted, geo.square_of_king_ok
+    found = []
+    for victim, dest in _landings(board, geo, side):
+        for mover in _movers(board, geo, dest, friends):
+            if dest in restricted and (board[mover] != KING or not king_ok[dest]):
+                continue
+            found.append((mover, dest, victim))
     return found
 
 
@@ -507,58 +506,20 @@ def _shielded(board: str, geo: Geometry) -> int:
 
 def _capture_squares(board: str, geo: Geometry, side: str) -> dict[int, int]:
     """1000 per soldier taken, by the square where a piece of `side` must land."""
-    prey, friends = PREY[side], FRIENDS[side]
-    hostile, edge_hostile = geo.hostile, geo.edge_hostile
     squares: dict[int, int] = {}
-    i = board.find(prey)
-    while i >= 0:
-        for dest, far in geo.astride[i]:
-            if board[dest] != EMPTY:
-                continue
-            if far < 0:
-                if not edge_hostile:
-                    continue
-            else:
-                piece = board[far]
-                if not (piece in friends or (piece == EMPTY and far in hostile)):
-                    continue
-            squares[dest] = squares.get(dest, 0) + 1000
-        i = board.find(prey, i + 1)
+    for _, dest in _landings(board, geo, side):
+        squares[dest] = squares.get(dest, 0) + 1000
     return squares
 
 
 def _hanging(board: str, geo: Geometry, side: str) -> int:
     """How many soldiers `side` could take, one capture at a time, were it to move."""
-    prey, friends = PREY[side], FRIENDS[side]
-    hostile, edge_hostile, soldier_ok = geo.hostile, geo.edge_hostile, geo.soldier_ok
-    rays = geo.rays
-    count = 0
-    i = board.find(prey)
-    while i >= 0:
-        for dest, far in geo.astride[i]:
-            if board[dest] != EMPTY or not soldier_ok[dest]:
-                continue
-            if far < 0:
-                if not edge_hostile:
-                    continue
-            else:
-                piece = board[far]
-                if not (piece in friends or (piece == EMPTY and far in hostile)):
-                    continue
-            found = False
-            for ray in rays[dest]:
-                for x in ray:
-                    piece = board[x]
-                    if piece != EMPTY:
-                        found = piece in friends
-                        break
-                if found:
-                    break
-            if found:
-                count += 1
-                break
-        i = board.find(prey, i + 1)
-    return count
+    friends, soldier_ok = FRIENDS[side], geo.soldier_ok
+    taken: set[int] = set()
+    for victim, dest in _landings(board, geo, side):
+        if victim not in taken and soldier_ok[dest] and _reaches(board, geo, dest, friends):
+            taken.add(victim)
+    return len(taken)
 
 
 def _king_captures(board: str, geo: Geometry, king: int) -> list[Move]:

@@ -7,7 +7,7 @@ import random
 
 import pygame
 
-from ..ai.levels import HANDICAPS
+from ..ai.levels import is_handicapped
 from ..rules import start
 from .board.scene import SIDE_NAMES, BoardScene
 from .choices import ChoiceScene
@@ -41,6 +41,7 @@ class SetupScene(ChoiceScene):
         self.back_button = Button("setup.back", lambda: Pop(), name="back")
         self.footer = [self.back_button, self.start_button]
         self.note_area: pygame.Rect | None = None
+        self._note_lines: tuple[tuple[str, int, int], list[str]] | None = None
 
     def _set(self, field: str, value: str):
         def choose() -> None:
@@ -81,7 +82,7 @@ class SetupScene(ChoiceScene):
             return ""
         level = self.choice["level"]
         note = t(f"level.{level}.about")
-        if any(level in HANDICAPS.get((self.game, side), {}) for side in self.computer_sides()):
+        if any(is_handicapped(self.game, level, side) for side in self.computer_sides()):
             note += " " + t("setup.handicap")
         return note
 
@@ -95,11 +96,19 @@ class SetupScene(ChoiceScene):
         size = max(10, int(u * 0.9))
         y = self.level_buttons[0].rect.bottom + int(u * 0.8)
         area = pygame.Rect(self.box.left + u, y, 0, 0)
-        for line in wrap(note, size, self.box.width - 2 * u):
+        for line in self._wrapped(note, size, self.box.width - 2 * u):
             rect = draw_text(surface, line, size, (self.box.left + u, y), colour("text_muted"))
             area.union_ip(rect)
             y = rect.bottom + u // 5
         self.note_area = area  # where the note went (the layout tests read it)
+
+    def _wrapped(self, note: str, size: int, width: int) -> list[str]:
+        """The note's lines, measured again only when the note or the size changes
+        (not on every frame)."""
+        key = (note, size, width)
+        if self._note_lines is None or self._note_lines[0] != key:
+            self._note_lines = (key, wrap(note, size, width))
+        return self._note_lines[1]
 
     def begin(self) -> Transition:
         rng = random.Random()

@@ -129,8 +129,8 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
     top = rect.centery - line_height * len(lines) // 2
     for i, line in enumerate(lines):
         centre = (rect.centerx, top + i * line_height + line_height // 2)
-        draw_text(surface, line, line_size, centre, text_colour, anchor="center",
-                  max_width=width)
+        # label_lines has already fitted the size: no second measuring here.
+        draw_text(surface, line, line_size, centre, text_colour, anchor="center")
 
 
 def label_width(rect: pygame.Rect) -> int:

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.levels import HANDICAPS, LEVEL_NAMES, LEVELS, level_for, start_search
+from game.ai.levels import (
+    HANDICAPS,
+    LEVEL_NAMES,
+    LEVELS,
+    is_handicapped,
+    level_for,
+    start_search,
+)
 from game.rules import start, tafl
 from game.rules.base import legal
 
@@ -32,6 +39,9 @@ def test_brandubh_defenders_below_the_druid_are_handicapped():
         assert defenders.noise > attackers.noise
     assert level_for("brandubh", "bard", "d").noise > level_for("brandubh", "ovate", "d").noise
     assert level_for("brandubh", "druid", "d") == level_for("brandubh", "druid", "a")
+    assert is_handicapped("brandubh", "ovate", "d") and is_handicapped("brandubh", "bard", "d")
+    assert not is_handicapped("brandubh", "druid", "d")
+    assert not is_handicapped("brandubh", "ovate", "a")
     # Nothing else changes: other games, and a level asked for without a side.
     assert level_for("brandubh", "ovate") == LEVELS["brandubh"]["ovate"]
     for game in ("tawlbwrdd", "reversi", "modiar"):
