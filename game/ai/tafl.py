@@ -223,27 +223,15 @@ class TaflStrategy(Strategy):
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
-        rays, slices, goal_bits = geo.rays, geo.slices, geo.goal_bits
-        king_ok, across = geo.square_of_king_ok, geo.across
+        king_ok = geo.square_of_king_ok
         lines = mobility = routes = forks = 0
-        for d in range(4):
-            ray = rays[king][d]
-            if not ray:
-                continue
-            seg = board[slices[king][d]]
-            run = len(seg) - len(seg.lstrip("."))
-            if run == len(ray) and goal_bits[king][d] & mask:
-                lines += 1
+        for d, ray, run, open_line in _king_rays(board, geo, king, mask):
+            lines += open_line
             for t in ray[:run]:
                 if not king_ok[t]:
                     continue
                 mobility += 1
-                seen = 0
-                for d2 in across[d]:
-                    if goal_bits[t][d2] & mask:
-                        ray2 = rays[t][d2]
-                        if board[slices[t][d2]] == DOTS[len(ray2)]:
-                            seen += 1
+                seen = _lines_across(board, geo, t, d, mask)
                 if seen:
                     routes += seen
                     if seen > 1:
@@ -336,23 +324,13 @@ class TaflStrategy(Strategy):
         """The king's moves worth trying first: escapes, forks, then routes."""
         board = position.board
         mask = goal_mask(position)
-        rays, slices, goal_bits, across = geo.rays, geo.slices, geo.goal_bits, geo.across
         targets: dict[int, int] = {}
         route, fork = ROUTE_ORDER[position.rules.name]
-        for d in range(4):
-            ray = rays[king][d]
-            if not ray:
-                continue
-            seg = board[slices[king][d]]
-            run = len(seg) - len(seg.lstrip("."))
-            if run == len(ray) and goal_bits[king][d] & mask:
+        for d, ray, run, open_line in _king_rays(board, geo, king, mask):
+            if open_line:
                 targets[ray[-1]] = 1_000_000
             for t in ray[:run]:
-                seen = 0
-                for d2 in across[d]:
-                    if goal_bits[t][d2] & mask and \
-                            board[slices[t][d2]] == DOTS[len(rays[t][d2])]:
-                        seen += 1
+                seen = _lines_across(board, geo, t, d, mask)
                 targets.setdefault(t, fork if seen > 1 else route if seen else 50)
         return targets
 
@@ -362,13 +340,8 @@ class TaflStrategy(Strategy):
         board = position.board
         mask = goal_mask(position)
         urgent = {x: 200 for x in geo.neighbours[king]}
-        for d in range(4):
-            ray = geo.rays[king][d]
-            if not ray:
-                continue
-            seg = board[geo.slices[king][d]]
-            run = len(seg) - len(seg.lstrip("."))
-            if run == len(ray) and geo.goal_bits[king][d] & mask:
+        for _, ray, run, open_line in _king_rays(board, geo, king, mask):
+            if open_line:
                 for t in ray:
                     urgent[t] = 5000
             else:
@@ -390,12 +363,8 @@ class TaflStrategy(Strategy):
         if side == ATTACKERS:
             first = _king_captures(board, geo, king)
         else:
-            mask = goal_mask(position)
-            for d in range(4):
-                ray = geo.rays[king][d]
-                if ray and geo.goal_bits[king][d] & mask and \
-                        board[geo.slices[king][d]] == DOTS[len(ray)]:
-                    first.append((king, ray[-1]))
+            first = [(king, ray[-1]) for _, ray, _, open_line
+                     in _king_rays(board, geo, king, goal_mask(position)) if open_line]
         captures = _capture_moves(board, geo, side)
         if not captures:
             return first
@@ -404,6 +373,29 @@ class TaflStrategy(Strategy):
             counts[orig, dest] = counts.get((orig, dest), 0) + 1
         ordered = sorted(counts, key=counts.__getitem__, reverse=True)
         return first + [m for m in ordered if m not in first]
+
+
+def _king_rays(board: str, geo: Geometry, king: int,
+               mask: int) -> Iterator[tuple[int, tuple[int, ...], int, bool]]:
+    """For each direction from the king: the direction, its ray, how many empty
+    squares he could walk along it, and whether it is clear to a goal in `mask`."""
+    for d, ray in enumerate(geo.rays[king]):
+        if not ray:
+            continue
+        seg = board[geo.slices[king][d]]
+        run = len(seg) - len(seg.lstrip("."))
+        yield d, ray, run, run == len(ray) and bool(geo.goal_bits[king][d] & mask)
+
+
+def _lines_across(board: str, geo: Geometry, sq: int, d: int, mask: int) -> int:
+    """How many clear lines to a goal the king would have from `sq`, at right
+    angles to direction `d` (the way he came)."""
+    seen = 0
+    for d2 in geo.across[d]:
+        if geo.goal_bits[sq][d2] & mask and \
+                board[geo.slices[sq][d2]] == DOTS[len(geo.rays[sq][d2])]:
+            seen += 1
+    return seen
 
 
 def _can_move(board: str, geo: Geometry, side: str) -> bool:
