@@ -42,6 +42,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.errors: list[str] = []  # what the safety net caught (tests assert it empty)
+        self._reported: set[tuple[str, str, int]] = set()  # bugs already told to the player
         self.notice: tuple[str, float] | None = None
         from .menu import MenuScene  # scenes import the app's pieces, not the reverse
         self.scenes: list[Scene] = []
@@ -58,11 +59,17 @@ class App:
 
     # --- one frame ---------------------------------------------------------------
 
-    def step(self) -> bool:
-        """Run one frame; False once the app has quit."""
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame; False once the app has quit.
+
+        `dt` is the frame's length in seconds; by default it is measured.  Tests
+        and the soak run pass a fixed one, so what happens does not depend on
+        how fast the machine is.
+        """
         if not self.running:
             return False
-        dt = min(self.clock.tick() / 1000.0, 0.1)  # measure only: never sleeps
+        measured = self.clock.tick() / 1000.0  # measure only: never sleeps
+        dt = min(measured if dt is None else dt, 0.1)
         for event in pygame.event.get():
             self._guarded(self._event, event)
             if not self.running:
@@ -77,11 +84,15 @@ class App:
         """Run scene code; a bug becomes a logged error and a notice, never a crash."""
         try:
             action(*args)
-        except Exception:  # the player must never see a traceback
+        except Exception as error:  # the player must never see a traceback
             text = traceback.format_exc()
             self.errors.append(text)
             print(text, file=sys.stderr)
-            self.ctx.notify(t("notice.error"))
+            # A bug in drawing fires every frame: tell the player once per distinct bug.
+            signature = _signature(error)
+            if signature not in self._reported:
+                self._reported.add(signature)
+                self.ctx.notify(t("notice.error"))
 
     def _event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -180,6 +191,9 @@ class App:
         if self.notice is not None:
             text, left = self.notice
             self.notice = (text, left - dt) if left > dt else None
+        while self.ctx.notices and self.notice is not None and \
+                self.ctx.notices[0] == self.notice[0]:
+            self.ctx.notices.pop(0)  # the same words are on screen: not twice in a row
         if self.notice is None and self.ctx.notices:
             self.notice = (self.ctx.notices.pop(0), NOTICE_SECONDS)
 
@@ -196,6 +210,14 @@ class App:
         pygame.draw.rect(self.screen, colour("panel"), box, border_radius=size // 2)
         pygame.draw.rect(self.screen, colour("accent"), box, width=1, border_radius=size // 2)
         draw_text(self.screen, text, size, box.center, anchor="center", max_width=w - 40)
+
+
+def _signature(error: BaseException) -> tuple[str, str, int]:
+    """What makes two caught errors the same bug: its type and where it was raised."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return (type(error).__name__, "", 0)
+    return (type(error).__name__, frames[-1].filename, frames[-1].lineno or 0)
 
 
 def run_native() -> None:

@@ -53,7 +53,9 @@ class Context:
         return ANIMATION_SPEEDS.get(self.settings.get("animation"), 1.0)
 
     def notify(self, text: str) -> None:
-        self.notices.append(text)
+        """Queue a notice for the player; one already waiting is not queued twice."""
+        if text not in self.notices:
+            self.notices.append(text)
 
     def take_storage_notices(self) -> None:
         """Move storage problems (damaged saves) into the notices shown to the player."""

@@ -1,4 +1,9 @@
-"""Drive the app as a person would: posted mouse, touch and key events."""
+"""Drive the app as a person would: posted mouse, touch and key events.
+
+The app runs as players run it: animations on (normal speed unless a test
+asks for another) and a stepped clock, one fixed FRAME_SECONDS per frame,
+so what a test sees does not depend on how fast the machine is.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,9 @@ from game.ui.board import scene as board_scene
 
 # The computer thinks by the clock in the real game; tests bound it by nodes.
 TEST_NODES = 300
+FRAME_SECONDS = 1 / 60
+SPEEDS = ("off", "fast", "normal", "slow")  # the animation settings, as in Settings
+SETTLE_FRAMES = 600  # ten seconds of stepped frames: longer than any animation
 
 
 def fast_search(position, level="druid", **kwargs):
@@ -20,12 +28,14 @@ def fast_search(position, level="druid", **kwargs):
     return real_start_search(position, level, **kwargs)
 
 
-def make_app(monkeypatch, size=(1280, 800), storage=None) -> App:
+def make_app(monkeypatch, size=(1280, 800), storage=None, animation: str = "normal") -> App:
+    """A headless app with animations at `animation` speed ("off" only where a
+    test is about something else and says why)."""
     monkeypatch.setattr(play_module, "start_search", fast_search)
     monkeypatch.setattr(board_scene, "SHOW_THINKING_AT_LEAST", 0.0)
     app = App(size, storage=storage or MemoryStorage(), locale_name="en")
-    app.ctx.settings["animation"] = "off"
-    app.step()
+    app.ctx.settings["animation"] = animation
+    app.step(FRAME_SECONDS)
     return app
 
 
@@ -65,7 +75,23 @@ def key(app: App, code: int, mod: int = 0, frames: int = 1) -> None:
 
 def steps(app: App, frames: int) -> None:
     for _ in range(frames):
-        app.step()
+        app.step(FRAME_SECONDS)
+
+
+def busy(app: App) -> bool:
+    """True while the top scene is animating a move or showing the computer's."""
+    scene = app.scene
+    return getattr(scene, "animation", None) is not None or \
+        getattr(scene, "pending", None) is not None
+
+
+def settle(app: App) -> int:
+    """Step frames until the board is still (animations played out); the count."""
+    for frame in range(SETTLE_FRAMES):
+        if not busy(app):
+            return frame
+        app.step(FRAME_SECONDS)
+    raise AssertionError("the board never came to rest")
 
 
 def button(app: App, name: str):

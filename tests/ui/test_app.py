@@ -15,7 +15,19 @@ from game.ui.dialogs import CodeDialog
 from game.ui.menu import MenuScene
 from game.ui.setup import SetupScene
 
-from .driver import button, click, drag, key, make_app, post, press, steps, tap
+from .driver import (
+    SPEEDS,
+    button,
+    click,
+    drag,
+    key,
+    make_app,
+    post,
+    press,
+    settle,
+    steps,
+    tap,
+)
 
 PLY_LIMIT = 1500
 
@@ -50,24 +62,33 @@ def play_move_by_pointer(app, scene: BoardScene, rng: random.Random, how: str) -
             gesture(app, view.cell(square).center)
 
 
-def finish_by_hand(app, scene: BoardScene, seed: int) -> None:
+def finish_by_hand(app, scene: BoardScene, seed: int) -> int:
+    """Play random moves by hand to the end; most wait for the animation to play
+    out, every fifth is made while it still runs (which cuts it short).
+    Returns how many frames were drawn mid-animation."""
     rng = random.Random(seed)
     hows = ("mouse", "touch", "drag")
+    animated = 0
     while scene.play.game.outcome() is None:
         assert scene.play.game.ply < PLY_LIMIT
         before = scene.play.game.ply
+        if before % 5:
+            animated += settle(app)
         if scene.play.human_to_move:
             play_move_by_pointer(app, scene, rng, hows[before % 3])
             assert scene.play.game.ply == before + 1, "the move was not taken"
         else:
             steps(app, 1)
+    return animated + settle(app)
 
 
+@pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game", GAME_NAMES)
-def test_a_whole_hotseat_game_by_mouse_touch_and_drag_then_rematch(monkeypatch, game):
-    app = make_app(monkeypatch)
+def test_a_whole_hotseat_game_by_mouse_touch_and_drag_then_rematch(monkeypatch, game, speed):
+    app = make_app(monkeypatch, animation=speed)
     scene = start_game(app, game, "hotseat")
-    finish_by_hand(app, scene, seed=GAME_NAMES.index(game))
+    animated = finish_by_hand(app, scene, seed=GAME_NAMES.index(game))
+    assert (animated > 0) == (speed != "off"), "animations ran exactly when they are on"
     steps(app, 2)
     assert scene.game_over_panel
     press(app, "rematch")
@@ -90,7 +111,7 @@ def test_a_whole_game_against_the_computer(monkeypatch, game):
             play_move_by_pointer(app, scene, rng, "mouse")
         else:
             steps(app, 1)
-    steps(app, 2)
+    settle(app)
     assert scene.game_over_panel and app.errors == []
     press(app, "swap")
     assert app.scene.play.setup.human_side == sides[0]

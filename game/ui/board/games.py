@@ -248,23 +248,43 @@ class ModiarUI(GameUI):
         counts, fading = self._counts_at(animation)
         marks.hidden = frozenset(fading)
         self.view.draw_position(surface, position, marks, counts=counts)
-        sowing = SOW_STONE_SECONDS * len(animation.effects.sown)
-        left = animation.duration - sowing
-        alpha = int(255 * (1 - (animation.elapsed - sowing) / left)) if left > 0 else 0
+        alpha = round(255 * (1 - self._fade_progress(animation)))
         for pit in fading:
-            self.view.draw_stones(surface, self.view.cell(pit), counts[pit],
-                                  alpha=max(0, alpha))
+            self.view.draw_stones(surface, self.view.cell(pit), counts[pit], alpha=alpha)
 
-    @staticmethod
-    def _counts_at(animation: Animation) -> tuple[list[int], tuple[int, ...]]:
-        """Pit counts shown mid-animation, and the captured pits fading out."""
+    def _timeline(self, animation: Animation) -> tuple[float, float, float]:
+        """Where the animation is on its natural timeline (speed setting undone):
+        (elapsed, sowing seconds, fade seconds), so the speed stretches both
+        phases alike."""
+        effects = animation.effects
+        natural = self.animation_time(effects)
+        elapsed = natural if animation.duration <= 0 else \
+            natural * min(animation.elapsed / animation.duration, 1.0)
+        sowing = SOW_STONE_SECONDS * len(effects.sown)
+        return elapsed, sowing, natural - sowing
+
+    def _fade_progress(self, animation: Animation) -> float:
+        """0..1 through the capture fade, which starts once the sowing is over."""
+        elapsed, sowing, fade = self._timeline(animation)
+        if fade <= 0:
+            return 1.0
+        return min(max((elapsed - sowing) / fade, 0.0), 1.0)
+
+    def _counts_at(self, animation: Animation) -> tuple[list[int], tuple[int, ...]]:
+        """Pit counts shown mid-animation, and the captured pits fading out.
+
+        Stone k lands at the start of its slot, k × SOW_STONE_SECONDS; the
+        captured pits only fade once the whole sowing time has passed, so the
+        last stone is seen landing before anything is taken.
+        """
+        elapsed, sowing, _ = self._timeline(animation)
         sown = animation.effects.sown
         counts = list(animation.before.pits)
         counts[sown[0]] = 0
-        dropped = min(len(sown), int(animation.elapsed / SOW_STONE_SECONDS) + 1)
+        dropped = min(len(sown), int(elapsed / SOW_STONE_SECONDS) + 1)
         for pit in sown[:dropped]:
             counts[pit] += 1
-        fading = animation.effects.captured if dropped == len(sown) else ()
+        fading = animation.effects.captured if elapsed >= sowing else ()
         return counts, fading
 
     def info(self, position, start, moves) -> list[str]:

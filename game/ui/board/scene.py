@@ -130,6 +130,8 @@ class BoardScene(Scene):
         used, result = self.focus.handle(event)
         if used:
             return result
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animation is not None:
+            self.animation = None  # a player who acts mid-animation need not wait for it
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if not self._can_move():

@@ -74,6 +74,8 @@ def fill_alpha(surface: pygame.Surface, rect: pygame.Rect, rgba: tuple[int, ...]
 
 def circle_alpha(surface: pygame.Surface, centre: tuple[float, float], radius: float,
                  rgba: tuple[int, ...], width: int = 0) -> None:
+    if len(rgba) == 4:  # an alpha computed from a timer must never leave 0..255
+        rgba = (*rgba[:3], min(max(int(rgba[3]), 0), 255))
     size = int(radius * 2 + 4)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.circle(layer, rgba, (size / 2, size / 2), radius, width)
