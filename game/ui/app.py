@@ -20,7 +20,7 @@ from .context import Context
 from .i18n import t
 from .scene import Pop, Push, Quit, Replace, Reset, Scene, Transition
 from .sound import Sounds
-from .theme import colour, reset_fonts
+from .theme import colour, reset_fonts, set_pixel_ratio
 from .widgets import draw_text
 
 MIN_SIZE = (320, 480)
@@ -138,8 +138,11 @@ class App:
         for scene in self.scenes:
             scene.resize(size)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Change the window size (tests and the browser canvas call this)."""
+    def resize(self, size: tuple[int, int], pixel_ratio: float | None = None) -> None:
+        """Change the window size in device pixels (tests and the browser call
+        this); `pixel_ratio` is the screen's device pixels per CSS pixel."""
+        if pixel_ratio is not None:
+            set_pixel_ratio(pixel_ratio)
         self._resize(*size)
 
     # --- transitions -------------------------------------------------------------

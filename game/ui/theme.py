@@ -68,9 +68,24 @@ def colour(name: str) -> tuple[int, ...]:
     return COLOURS[name]
 
 
+_pixel_ratio = [1.0]  # device pixels per CSS pixel (2–3 on phones in a browser)
+
+
+def set_pixel_ratio(ratio: float) -> None:
+    """Lay out for a screen with `ratio` device pixels per CSS pixel: the window
+    size is in device pixels, the unit's bounds are in CSS pixels."""
+    _pixel_ratio[0] = max(1.0, float(ratio))
+
+
+def pixel_ratio() -> float:
+    return _pixel_ratio[0]
+
+
 def unit_for(size: tuple[int, int], low: int = 12, high: int = 22, divisor: int = 30) -> int:
-    """The layout unit (about a line of text) for a window size."""
-    return max(low, min(high, min(size) // divisor))
+    """The layout unit (about a line of text) for a window size, in device pixels."""
+    ratio = _pixel_ratio[0]
+    css = (size[0] / ratio, size[1] / ratio)
+    return round(max(low, min(high, min(css) // divisor)) * ratio)
 
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}

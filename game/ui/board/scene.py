@@ -15,7 +15,7 @@ from ...rules.record import Game
 from ..i18n import t
 from ..play import AUTOSAVE_KEY, Play, Setup
 from ..scene import Push, Replace, Reset, Scene, Transition
-from ..theme import colour
+from ..theme import colour, unit_for
 from ..views.base import Marks, draw_arrow
 from ..widgets import Button, Focus, draw_panel, draw_text, row_buttons
 from .games import Animation, GameUI, game_ui
@@ -73,7 +73,7 @@ class BoardScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        self.unit = max(12, min(22, int(min(w, h) / 32)))
+        self.unit = unit_for(size, divisor=32)
         pad = self.unit
         if w >= h * 1.1:  # landscape: board left, panel right
             side = min(h - 2 * pad, int(w * 0.62))
