@@ -1,6 +1,10 @@
-"""Small overlay dialogs: loading a position code."""
+"""Small overlay dialogs: loading a position code, and asking before
+anything that cannot be had back by one click."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -10,7 +14,7 @@ from ..rules.base import RulesError
 from .i18n import t
 from .scene import Pop, Scene, Transition
 from .theme import colour, unit_for
-from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, veil
+from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, veil, wrap
 
 MAX_CODE_LENGTH = 400
 
@@ -110,4 +114,79 @@ class CodeDialog(Scene):
                   (self.box.left + u, self.field.bottom + u // 2),
                   colour("danger") if self.error else colour("text_muted"),
                   max_width=self.box.width - 2 * u)
+        self.focus.draw(surface, u)
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """What a ConfirmDialog pops to the scene beneath when the player says yes;
+    saying no pops None, so only a yes can ever act."""
+
+    question: str  # which question was answered (a scene may ask several)
+    value: Any = None  # what the scene needs to carry on (e.g. the code to load)
+
+
+class ConfirmDialog(Scene):
+    """A yes/no question over the scene beneath.  The safe answer has the
+    keyboard focus, and Esc or a click outside the box also chooses it."""
+
+    def __init__(self, ctx, question: str, title: str, message: str, yes: str, no: str,
+                 value: Any = None) -> None:
+        super().__init__(ctx)
+        self.overlay = True
+        self.answer = Confirmed(question, value)
+        self.title, self.message = title, message  # already in the player's language
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.unit = 16
+        self.lines: list[str] = []
+        self.pressed_outside = False
+        self.focus = Focus()
+        self.buttons = [Button(yes, self.confirm, name="confirm"),
+                        Button(no, self.cancel, name="keep")]
+
+    def confirm(self) -> Transition:
+        return Pop(self.answer)
+
+    def cancel(self) -> Transition:
+        return Pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.unit = u = unit_for(size, high=20, divisor=32)
+        width = min(w - 2 * u, 30 * u)
+        self.lines = wrap(self.message, u, width - 2 * u)
+        height = int(u * 3.2) + len(self.lines) * int(u * 1.4) + int(u * 4.2)
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = (w // 2, h // 2)
+        area = pygame.Rect(self.box.left + u, self.box.bottom - int(u * 3.2),
+                           self.box.width - 2 * u, int(u * 2.4))
+        row_buttons(self.buttons, area, u)
+        self.focus.set(self.buttons)
+        self.focus.index = 1  # Enter keeps things as they are until the player moves to yes
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        used, result = self.focus.handle(event)
+        if used:
+            return result
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.cancel()
+        if getattr(event, "button", 0) == 1 and event.type == pygame.MOUSEBUTTONDOWN:
+            self.pressed_outside = not self.box.collidepoint(event.pos)
+        elif getattr(event, "button", 0) == 1 and event.type == pygame.MOUSEBUTTONUP:
+            outside, self.pressed_outside = self.pressed_outside, False
+            if outside and not self.box.collidepoint(event.pos):  # a tap beside the box
+                return self.cancel()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil(surface)
+        u = self.unit
+        draw_panel(surface, self.box, radius=12)
+        draw_text(surface, self.title, int(u * 1.2), (self.box.left + u, self.box.top + u),
+                  colour("accent"), bold=True, max_width=self.box.width - 2 * u)
+        y = self.box.top + int(u * 3.2)
+        for line in self.lines:
+            draw_text(surface, line, u, (self.box.left + u, y), max_width=self.box.width - 2 * u)
+            y += int(u * 1.4)
         self.focus.draw(surface, u)

@@ -1,19 +1,19 @@
-"""The menu: the four games as cards with their start positions, Continue,
-settings, and Quit on the desktop."""
+"""The menu: the four games as cards with their start positions (or, for a
+game left unfinished, its position with Continue and New), Continue for the
+most recent game, settings, and Quit on the desktop."""
 
 from __future__ import annotations
 
 import pygame
 
 from ..rules import GAME_NAMES, start
-from ..rules.base import RulesError
 from .board.games import game_ui
 from .i18n import t
-from .play import AUTOSAVE_KEY, Play
+from .play import Play, load_saves, move_number
 from .scene import Push, Quit, Scene, Transition
 from .theme import colour, unit_for
 from .views.base import Marks
-from .widgets import Button, Focus, draw_panel, draw_text, stack_buttons
+from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, stack_buttons
 
 
 class MenuScene(Scene):
@@ -23,10 +23,12 @@ class MenuScene(Scene):
         self.cards: dict[str, pygame.Rect] = {}
         self.unit = 16
         self.title_y = 16
-        self.saved: Play | None = None
+        self.saves: dict[str, Play] = {}  # each game's unfinished game, if any
         self.previews = {name: game_ui(name) for name in GAME_NAMES}
-        self.card_buttons = [Button(f"game.{name}", self._choose(name), name=f"card-{name}")
+        self.card_buttons = [Button(f"game.{name}", self._open(name), name=f"card-{name}")
                              for name in GAME_NAMES]
+        self.new_buttons = [Button("menu.new", self._choose(name), name=f"new-{name}")
+                            for name in GAME_NAMES]
         self.rules_buttons = [Button("menu.rules", self._rules(name), name=f"rules-{name}")
                               for name in GAME_NAMES]
         self.continue_button = Button("menu.continue", self.continue_game, name="continue")
@@ -34,19 +36,26 @@ class MenuScene(Scene):
         self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
 
     def enter(self) -> None:
-        self.saved = self._load_saved()
+        self.saves = load_saves(self.ctx.storage)
         self.ctx.take_storage_notices()
+        for button, name in zip(self.card_buttons, GAME_NAMES, strict=True):
+            button.label = "menu.continue" if name in self.saves else f"game.{name}"
         self.resize(self.size)
 
-    def _load_saved(self) -> Play | None:
-        data = self.ctx.storage.load(AUTOSAVE_KEY)
-        if data is None:
-            return None
-        try:
-            return Play.from_dict(data)
-        except RulesError:
-            self.ctx.storage.set_aside(AUTOSAVE_KEY, f"damaged:{AUTOSAVE_KEY}")
-            return None
+    @property
+    def saved(self) -> Play | None:
+        """The game played most recently, for the big Continue button: a player
+        coming back mostly wants the game they just left."""
+        return max(self.saves.values(), key=lambda play: play.saved_at, default=None)
+
+    def _open(self, name: str):
+        """A card's main button: continue its unfinished game, else set up a new one."""
+        choose = self._choose(name)
+
+        def open_card() -> Transition:
+            saved = self.saves.get(name)
+            return choose() if saved is None else self._continue(saved)
+        return open_card
 
     def _choose(self, name: str):
         def choose() -> Transition:
@@ -61,10 +70,12 @@ class MenuScene(Scene):
         return show
 
     def continue_game(self) -> Transition | None:
-        if self.saved is None:
-            return None
+        saved = self.saved
+        return None if saved is None else self._continue(saved)
+
+    def _continue(self, saved: Play) -> Transition:
         from .board.scene import BoardScene
-        return Push(BoardScene(self.ctx, self.saved))
+        return Push(BoardScene(self.ctx, saved))
 
     def open_settings(self) -> Transition:
         from .settings import SettingsScene
@@ -99,23 +110,41 @@ class MenuScene(Scene):
             r, c = divmod(i, columns)
             card = pygame.Rect(left + c * (card_w + u), top + r * (card_h + u), card_w, card_h)
             self.cards[name] = card
-            play_width = int((card.width - u) * 0.62)
-            self.card_buttons[i].rect = pygame.Rect(card.left + u // 2,
-                                                    card.bottom - int(u * 2.6),
-                                                    play_width, int(u * 2.1))
-            self.rules_buttons[i].rect = pygame.Rect(
-                card.left + u // 2 + play_width + u // 3, card.bottom - int(u * 2.6),
-                card.width - u - play_width - u // 3, int(u * 2.1))
+            if name in self.saves:
+                preview_bottom = self._layout_saved_card(i, card, u)
+            else:
+                preview_bottom = self._layout_card(i, card, u)
             preview = pygame.Rect(card.left + u // 2, card.top + u // 2, card.width - u,
-                                  card.height - int(u * 3.4))
+                                  preview_bottom - card.top - u // 2)
             self.previews[name].view.layout(preview)
         self._layout_actions(w, h, u)
+
+    def _layout_card(self, i: int, card: pygame.Rect, u: int) -> int:
+        """[Game name][Rules] under the start position; where the preview ends."""
+        play_width = int((card.width - u) * 0.62)
+        top = card.bottom - int(u * 2.6)
+        self.card_buttons[i].rect = pygame.Rect(card.left + u // 2, top, play_width,
+                                                int(u * 2.1))
+        self.rules_buttons[i].rect = pygame.Rect(
+            card.left + u // 2 + play_width + u // 3, top,
+            card.width - u - play_width - u // 3, int(u * 2.1))
+        self.new_buttons[i].rect = pygame.Rect(0, 0, 0, 0)
+        return card.bottom - int(u * 2.9)
+
+    def _layout_saved_card(self, i: int, card: pygame.Rect, u: int) -> int:
+        """A caption, [Continue] across the card, then [New][Rules]; where the preview ends."""
+        height, gap = int(u * 2.1), u // 3
+        bottom_row = pygame.Rect(card.left + u // 2, card.bottom - int(u * 2.6),
+                                 card.width - u, height)
+        row_buttons([self.new_buttons[i], self.rules_buttons[i]], bottom_row, gap)
+        self.card_buttons[i].rect = bottom_row.move(0, -(height + gap))
+        return self.card_buttons[i].rect.top - int(u * 1.5)  # room for the caption
 
     def _layout_actions(self, w: int, h: int, u: int) -> None:
         actions = [self.continue_button, self.settings_button]
         if not self.ctx.is_web:
             actions.append(self.quit_button)
-        self.continue_button.enabled = self.saved is not None
+        self.continue_button.enabled = bool(self.saves)
         width = min(w - 2 * u, 14 * u)
         height = int(u * 2.2)
         lowest = max(card.bottom for card in self.cards.values())
@@ -127,8 +156,8 @@ class MenuScene(Scene):
         else:
             stack_buttons(actions, pygame.Rect((w - width) // 2, lowest + u, width, h),
                           height, u // 2)
-        cards = [b for pair in zip(self.card_buttons, self.rules_buttons, strict=True)
-                 for b in pair]
+        cards = [b for trio in zip(self.card_buttons, self.new_buttons, self.rules_buttons,
+                                   strict=True) for b in trio]
         self.focus.set([*cards, *actions])
 
     # --- events and drawing ----------------------------------------------------------------
@@ -154,15 +183,34 @@ class MenuScene(Scene):
                   anchor="midtop", bold=True)
         draw_text(surface, t("menu.tagline"), u, (w // 2, self.title_y + int(u * 3.4)),
                   colour("text_muted"), anchor="midtop", max_width=w - 2 * u)
-        for name in GAME_NAMES:
+        for i, name in enumerate(GAME_NAMES):
             card = self.cards[name]
             draw_panel(surface, card, radius=12)
-            self.previews[name].draw(surface, start(name), Marks(), None)
+            saved = self.saves.get(name)
+            self.previews[name].draw(surface, saved.position if saved else start(name),
+                                     Marks(), None)
+            if saved is not None:
+                draw_text(surface, card_caption(saved), int(u * 0.85),
+                          (card.centerx, self.card_buttons[i].rect.top - u // 4),
+                          colour("accent"), anchor="midbottom", max_width=card.width - u)
         self.focus.draw(surface, u)
-        if self.saved is not None:
-            game = t(f"game.{self.saved.setup.game}")
-            draw_text(surface, t("menu.saved", game=game, moves=self.saved.game.ply,
-                                 count=self.saved.game.ply),
-                      int(u * 0.8), (self.continue_button.rect.centerx,
-                                     self.continue_button.rect.top - 3),
+        saved = self.saved
+        if saved is not None:
+            draw_text(surface, continue_caption(saved), int(u * 0.8),
+                      (self.continue_button.rect.centerx, self.continue_button.rect.top - 3),
                       colour("text_muted"), anchor="midbottom")
+
+
+def card_caption(saved: Play) -> str:
+    """'In progress · move 33': the number the move list shows on its last line."""
+    if not saved.game.ply:
+        return t("menu.in_progress_start")
+    return t("menu.in_progress", number=move_number(saved.game.ply))
+
+
+def continue_caption(saved: Play) -> str:
+    """'Reversi, move 33' over the Continue button (the same count as the move list)."""
+    game = t(f"game.{saved.setup.game}")
+    if not saved.game.ply:
+        return t("menu.saved_start", game=game)
+    return t("menu.saved_at", game=game, number=move_number(saved.game.ply))

@@ -6,18 +6,39 @@ flow can be tested on its own; the board scene draws what this decides.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..ai.levels import LEVEL_NAMES, RandomPlayer, start_search
 from ..ai.search import Search
+from ..platform.storage import Storage
 from ..rules import GAME_NAMES, START_CODES
 from ..rules.base import Move, Played, RulesError
 from ..rules.record import Game
 
 MODES = ("computer", "hotseat", "watch")
 HINT_SECONDS = 1.0
-AUTOSAVE_KEY = "autosave"
+LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
+PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
+
+
+def autosave_key(game: str) -> str:
+    """Where `game`'s unfinished game is kept: one slot per game, so starting
+    another game never overwrites it."""
+    return f"{LEGACY_AUTOSAVE_KEY}.{game}"
+
+
+def move_number(ply: int) -> int:
+    """The number the move list shows on its last line after `ply` plies (the
+    menu's captions say the same number)."""
+    return -(-ply // PLIES_PER_LINE)
+
+
+def move_lines(texts: list[str]) -> list[list[str]]:
+    """The move list's numbered lines: line n holds plies 2n-1 and 2n."""
+    return [texts[(n - 1) * PLIES_PER_LINE:n * PLIES_PER_LINE]
+            for n in range(1, move_number(len(texts)) + 1)]
 
 
 @dataclass(frozen=True)
@@ -68,6 +89,7 @@ class Play:
         self.hint_search: Search | None = None
         self.hint: Move | None = None
         self.thinking_for: float = 0.0  # seconds the current search has run
+        self.saved_at: float = 0.0  # when it was last autosaved (the menu's most recent)
 
     # --- who moves -----------------------------------------------------------------
 
@@ -158,10 +180,19 @@ class Play:
                 pass
         return True
 
+    def resigning_side(self) -> str:
+        """Who gives up when Resign is pressed: the person against the computer,
+        the side to move on one device."""
+        return self.setup.human_side if self.setup.mode == "computer" else self.position.side
+
     def resign(self) -> None:
         self.cancel()
-        side = self.setup.human_side if self.setup.mode == "computer" else self.position.side
-        self.game.resign(side)
+        self.game.resign(self.resigning_side())
+
+    @property
+    def unfinished(self) -> bool:
+        """Still going and with moves made (or undone, for redo): losing it loses something."""
+        return self.game.outcome() is None and (self.game.ply > 0 or self.game.can_redo)
 
     # --- saving -------------------------------------------------------------------------
 
@@ -177,4 +208,57 @@ class Play:
         game = Game.from_dict(data.get("game"))
         if game.game != setup.game:
             raise RulesError("the saved game is damaged")
-        return Play(setup, game)
+        play = Play(setup, game)
+        saved_at = data.get("saved_at", 0.0)
+        play.saved_at = float(saved_at) if isinstance(saved_at, int | float) else 0.0
+        return play
+
+
+# --- the autosave slots ------------------------------------------------------------------
+
+
+def save_play(storage: Storage, play: Play) -> None:
+    """Keep `play` in its game's slot, stamped so the menu knows the most recent."""
+    play.saved_at = time.time()
+    storage.save(autosave_key(play.setup.game), {**play.to_dict(), "saved_at": play.saved_at})
+
+
+def discard_save(storage: Storage, game: str) -> None:
+    storage.delete(autosave_key(game))
+
+
+def load_save(storage: Storage, game: str) -> Play | None:
+    """`game`'s saved play; a damaged one is set aside (with a notice) and None returned."""
+    key = autosave_key(game)
+    data = storage.load(key)  # unreadable JSON is set aside by the storage itself
+    if data is None:
+        return None
+    try:
+        return Play.from_dict(data)
+    except RulesError:
+        storage.set_aside(key, f"damaged:{key}")
+        return None
+
+
+def load_saves(storage: Storage) -> dict[str, Play]:
+    """Every game's saved play, by game name (after carrying over an old single slot)."""
+    migrate_single_slot(storage)
+    saves = {game: load_save(storage, game) for game in GAME_NAMES}
+    return {game: play for game, play in saves.items() if play is not None}
+
+
+def migrate_single_slot(storage: Storage) -> None:
+    """Carry a save from the old shared slot into its own game's slot, then drop
+    the old slot.  A damaged one is set aside as before, never deleted."""
+    data = storage.load(LEGACY_AUTOSAVE_KEY)
+    if data is None:
+        return
+    try:
+        play = Play.from_dict(data)
+    except RulesError:
+        storage.set_aside(LEGACY_AUTOSAVE_KEY, f"damaged:{LEGACY_AUTOSAVE_KEY}")
+        return
+    key = autosave_key(play.setup.game)
+    if storage.load(key) is None:  # the old code never wrote these slots: nothing newer
+        storage.save(key, data)
+    storage.delete(LEGACY_AUTOSAVE_KEY)

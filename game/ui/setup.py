@@ -12,8 +12,8 @@ from ..rules import start
 from .board.scene import SIDE_NAMES, BoardScene
 from .choices import ChoiceScene
 from .i18n import t
-from .play import MODES, Play, Setup, resolve_side
-from .scene import Pop, Replace, Transition
+from .play import MODES, Play, Setup, discard_save, load_save, resolve_side
+from .scene import Pop, Push, Replace, Transition
 from .theme import colour
 from .widgets import Button, draw_text, wrap
 
@@ -111,6 +111,24 @@ class SetupScene(ChoiceScene):
         return self._note_lines[1]
 
     def begin(self) -> Transition:
+        """Start, asking first when this game has an unfinished one saved."""
+        saved = load_save(self.ctx.storage, self.game)
+        self.ctx.take_storage_notices()
+        if saved is None or not saved.unfinished:
+            return self._start()
+        from .dialogs import ConfirmDialog
+        return Push(ConfirmDialog(self.ctx, "new", t("confirm.new.title"),
+                                  t("confirm.replace.body", game=t(f"game.{self.game}")),
+                                  "confirm.new.yes", "confirm.keep_game"))
+
+    def returned(self, result) -> Transition | None:
+        from .dialogs import Confirmed
+        if isinstance(result, Confirmed) and result.question == "new":
+            discard_save(self.ctx.storage, self.game)  # replaced, as the question said
+            return self._start()
+        return None
+
+    def _start(self) -> Transition:
         rng = random.Random()
         mode = self.choice["mode"]
         side = resolve_side(self.choice["side"], self.sides, rng) if mode == "computer" else ""

@@ -10,10 +10,10 @@ import pygame
 
 from ...platform import clipboard
 from ...rules import from_code
-from ...rules.base import Move, RulesError
+from ...rules.base import Move, Reason, RulesError, other
 from ...rules.record import Game
 from ..i18n import t
-from ..play import AUTOSAVE_KEY, Play, Setup
+from ..play import Play, Setup, discard_save, load_save, move_lines, save_play
 from ..scene import Push, Replace, Reset, Scene, Transition
 from ..theme import colour, unit_for
 from ..views.base import Marks, draw_arrow
@@ -268,9 +268,32 @@ class BoardScene(Scene):
         return Push(RulesScene(self.ctx, self.play.setup.game))
 
     def returned(self, result) -> Transition | None:
-        if isinstance(result, str):
-            return self._load(result)
+        from ..dialogs import Confirmed
+        if isinstance(result, str):  # a code from the code dialog
+            return self._ask_before_load(result)
+        if isinstance(result, Confirmed) and result.question == "load":
+            return self._load(result.value)
+        if isinstance(result, Confirmed) and result.question == "resign":
+            self._resign_now()
         return None
+
+    def _ask_before_load(self, code: str) -> Transition | None:
+        """Load `code`, asking first when it would replace an unfinished game:
+        this one, or (for another game's code) that game's own saved one."""
+        try:
+            game = from_code(code).GAME
+        except RulesError as error:  # the dialog checks too; keep the game regardless
+            self.ctx.notify(str(error))
+            return None
+        replaced = self.play if game == self.play.setup.game \
+            else load_save(self.ctx.storage, game)
+        self.ctx.take_storage_notices()
+        if replaced is None or not replaced.unfinished:
+            return self._load(code)
+        from ..dialogs import ConfirmDialog
+        message = t("confirm.replace.body", game=t(f"game.{game}"))
+        return Push(ConfirmDialog(self.ctx, "load", t("confirm.load.title"), message,
+                                  "dialog.load", "confirm.keep_game", value=code))
 
     def _load(self, code: str) -> Transition | None:
         try:
@@ -286,6 +309,8 @@ class BoardScene(Scene):
             self.play.cancel()
             scene = BoardScene(self.ctx, Play(setup, Game(position)))
             scene.autosave()
+            if self.play.unfinished:  # it stays in its own slot
+                self.ctx.notify(t("notice.game_kept", game=t(f"game.{self.play.setup.game}")))
             return Replace(scene)
         self.play.cancel()
         self.play = Play(setup, Game(position))
@@ -293,7 +318,17 @@ class BoardScene(Scene):
         self.ctx.notify(t("notice.loaded"))
         return None
 
-    def resign(self) -> None:
+    def resign(self) -> Transition | None:
+        """Ask first: one stray click must not end a game."""
+        if self.play.game.outcome() is not None or self.play.setup.mode == "watch":
+            return None
+        from ..dialogs import ConfirmDialog
+        message = t("confirm.resign.you" if self.play.setup.mode == "computer"
+                    else "confirm.resign.hotseat")
+        return Push(ConfirmDialog(self.ctx, "resign", t("confirm.resign.title"), message,
+                                  "confirm.resign.yes", "confirm.keep_playing"))
+
+    def _resign_now(self) -> None:
         if self.play.game.outcome() is None and self.play.setup.mode != "watch":
             self._settle()
             self.play.resign()
@@ -360,9 +395,9 @@ class BoardScene(Scene):
 
     def autosave(self) -> None:
         if self.play.game.outcome() is None:
-            self.ctx.storage.save(AUTOSAVE_KEY, self.play.to_dict())
+            save_play(self.ctx.storage, self.play)
         else:
-            self.ctx.storage.delete(AUTOSAVE_KEY)
+            discard_save(self.ctx.storage, self.play.setup.game)
         self.ctx.take_storage_notices()
 
     # --- every frame ----------------------------------------------------------------------------
@@ -516,7 +551,7 @@ class BoardScene(Scene):
         texts = self.play.game.move_texts()
         line_height = int(self.unit * 1.35)
         columns = 2 if area.width > 18 * self.unit else 1
-        pairs = [texts[i:i + 2] for i in range(0, len(texts), 2)]
+        pairs = move_lines(texts)
         rows = max(1, (area.height - self.unit) // line_height)
         shown = pairs[-rows * columns:]
         first_number = len(pairs) - len(shown) + 1
@@ -543,12 +578,21 @@ class BoardScene(Scene):
         y = draw_text(surface, self._result_title(outcome), int(u * 1.7),
                       (box.centerx, box.top + u), colour("accent"), anchor="midtop",
                       bold=True, max_width=box.width - 2 * u).bottom
-        reason = t(f"reason.{outcome.reason.value}")
+        reason = self._reason_text(outcome)
         if outcome.scores is not None:
             reason += f" ({outcome.scores[0]}–{outcome.scores[1]})"
         draw_text(surface, reason, u, (box.centerx, y + u // 2), anchor="midtop",
                   max_width=box.width - 2 * u)
         self.over_focus.draw(surface, u)
+
+    def _reason_text(self, outcome) -> str:
+        """Why the game ended; a resignation says who gave up."""
+        if outcome.reason is not Reason.RESIGNATION or outcome.winner is None:
+            return t(f"reason.{outcome.reason.value}")
+        loser = other(self.play.game.start.SIDES, outcome.winner)
+        if self.play.setup.mode == "computer" and loser == self.play.setup.human_side:
+            return t("resigned.you")
+        return t(f"resigned.{loser}")
 
     def _result_title(self, outcome) -> str:
         setup = self.play.setup
