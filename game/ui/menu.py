@@ -100,7 +100,7 @@ class MenuScene(Scene):
 
     def _layout(self, w: int, h: int, u: int, top: int) -> None:
         columns = 4 if w >= h * 1.3 else 2
-        bottom_space = int(u * 3.2) * (2 if columns == 2 else 1) + u
+        bottom_space = int(u * 3.2) * (2 if columns == 2 else 1) + u + self._caption_room(u)
         card_w = (w - u * (columns + 1)) // columns
         rows = 4 // columns
         card_h = min(int(card_w * 1.3), (h - top - bottom_space - u * rows) // rows)
@@ -138,7 +138,11 @@ class MenuScene(Scene):
                                  card.width - u, height)
         row_buttons([self.new_buttons[i], self.rules_buttons[i]], bottom_row, gap)
         self.card_buttons[i].rect = bottom_row.move(0, -(height + gap))
-        return self.card_buttons[i].rect.top - int(u * 1.5)  # room for the caption
+        return self.card_buttons[i].rect.top - int(u * 1.9)  # room for the caption
+
+    def _caption_room(self, u: int) -> int:
+        """Space over Continue for its caption, so it never touches a card."""
+        return int(u * 0.9) if self.saves else 0
 
     def _layout_actions(self, w: int, h: int, u: int) -> None:
         actions = [self.continue_button, self.settings_button]
@@ -147,7 +151,7 @@ class MenuScene(Scene):
         self.continue_button.enabled = bool(self.saves)
         width = min(w - 2 * u, 14 * u)
         height = int(u * 2.2)
-        lowest = max(card.bottom for card in self.cards.values())
+        lowest = max(card.bottom for card in self.cards.values()) + self._caption_room(u)
         if w >= 3 * width + 4 * u:
             total = len(actions) * width + (len(actions) - 1) * u
             for i, button in enumerate(actions):
@@ -190,26 +194,20 @@ class MenuScene(Scene):
             self.previews[name].draw(surface, saved.position if saved else start(name),
                                      Marks(), None)
             if saved is not None:
-                draw_text(surface, card_caption(saved), int(u * 0.85),
+                draw_text(surface, saved_caption(saved), int(u * 0.85),
                           (card.centerx, self.card_buttons[i].rect.top - u // 4),
                           colour("accent"), anchor="midbottom", max_width=card.width - u)
         self.focus.draw(surface, u)
         saved = self.saved
         if saved is not None:
-            draw_text(surface, continue_caption(saved), int(u * 0.8),
+            draw_text(surface, saved_caption(saved), int(u * 0.8),
                       (self.continue_button.rect.centerx, self.continue_button.rect.top - 3),
                       colour("text_muted"), anchor="midbottom")
 
 
-def card_caption(saved: Play) -> str:
-    """'In progress · move 33': the number the move list shows on its last line."""
-    if not saved.game.ply:
-        return t("menu.in_progress_start")
-    return t("menu.in_progress", number=move_number(saved.game.ply))
-
-
-def continue_caption(saved: Play) -> str:
-    """'Reversi, move 33' over the Continue button (the same count as the move list)."""
+def saved_caption(saved: Play) -> str:
+    """'Reversi · move 33', on the game's card and over Continue: the number the
+    move list shows on its last line, not the count of plies."""
     game = t(f"game.{saved.setup.game}")
     if not saved.game.ply:
         return t("menu.saved_start", game=game)
