@@ -254,18 +254,21 @@ def random_event(rng: random.Random, size) -> pygame.event.Event:
     return pygame.event.Event(kind, **attributes)
 
 
-STORM_STARTS = ["menu", "setup", "settings", "rules", "code-dialog", "brandubh", "reversi",
-                "modiar", "tawlbwrdd"]
+STORM_STARTS = ["menu", "setup", "settings", "rules", "code-dialog", "confirm-dialog",
+                "brandubh", "reversi", "modiar", "tawlbwrdd"]
 
 
 def open_scene(app, start: str) -> None:
-    from game.ui.dialogs import CodeDialog
+    from game.ui.dialogs import CodeDialog, ConfirmDialog
     from game.ui.rules import RulesScene
     from game.ui.settings import SettingsScene
     scenes = {"setup": lambda: SetupScene(app.ctx, "tawlbwrdd"),
               "settings": lambda: SettingsScene(app.ctx),
               "rules": lambda: RulesScene(app.ctx, "modiar"),
-              "code-dialog": lambda: CodeDialog(app.ctx, "reversi")}
+              "code-dialog": lambda: CodeDialog(app.ctx, "reversi"),
+              "confirm-dialog": lambda: ConfirmDialog(app.ctx, "resign", "Resign?", "Sure?",
+                                                      "confirm.resign.yes",
+                                                      "confirm.keep_playing")}
     if start in scenes:
         app._push(scenes[start]())
     elif start != "menu":
