@@ -66,7 +66,7 @@ COLOURS: dict[str, tuple[int, ...]] = {
     "legal_black_edge": (14, 14, 18, 210),
     "legal_white": (246, 246, 240, 80),
     "legal_white_edge": (250, 250, 246, 210),
-    "playable": (150, 236, 255),  # Modiar: a bright ring round each pit that may be played
+    "playable": (168, 236, 110),  # Modiar: a bright ring round each pit that may be played
     "last_move_fill": (250, 214, 90, 90),  # Modiar: the last pit played, tinted inside
     "refused": (230, 50, 40),  # the flash on a piece or square that has no move
     "captured_fade": (200, 60, 40),

@@ -81,10 +81,10 @@ class ModiarView(BoardView):
             if index in marks.dots:  # playable: a bright ring on the rim
                 pygame.draw.circle(surface, colour("playable"), rect.center, rect.width * 0.48,
                                    max(3, rect.width // 18))
+            if index in marks.hint:  # under the stones, so they stay easy to count
+                draw_hint_ring(surface, rect, marks.pulse, radius=0.44)
             if index not in marks.hidden:
                 self.draw_stones(surface, rect, shown[index])
-            if index in marks.hint:
-                draw_hint_ring(surface, rect, marks.pulse, radius=0.44)
             self._label(surface, index, shown[index])
         draw_refusal(surface, self, marks, round_cell=True)
         draw_cursor(surface, self, marks)
