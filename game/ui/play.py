@@ -76,6 +76,12 @@ class Setup:
         return setup
 
 
+def only_pass(position) -> bool:
+    """True when the engine's one legal move is the pass (Reversi's forced pass)."""
+    moves = position.legal_moves()
+    return len(moves) == 1 and position.move_text(moves[0]) == "pass"
+
+
 def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str:
     """The person's side from a setup choice (`random` picks one)."""
     return rng.choice(sides) if choice == "random" else choice
@@ -160,30 +166,35 @@ class Play:
         return self.game.play(move)
 
     def undo(self) -> bool:
-        """Take back a move; against the computer, back to the person's last turn."""
+        """Take back a move, and on to a turn a person really plays: against the
+        computer the person's last turn, and never a forced pass (the board
+        passes those by itself, so stopping there would pass again at once)."""
         self.cancel()
+        start = self.game.ply
         if not self.game.undo():
             return False
-        if self.setup.mode == "computer":
-            while self.player() != "human" and self.game.undo():
-                pass
-            if self.player() != "human":  # the computer moved first: replay its move
-                self.game.redo()
-        return True
+        while not self._undo_stops_here() and self.game.undo():
+            pass
+        while not self._undo_stops_here() and self.game.ply < start and self.game.redo():
+            pass  # nothing to stop at further back (the computer moved first): come forward
+        return self.game.ply < start
 
     def redo(self) -> bool:
         self.cancel()
         if not self.game.redo():
             return False
-        if self.setup.mode == "computer":
-            while self.player() != "human" and self.game.outcome() is None and self.game.redo():
-                pass
+        while not self._undo_stops_here() and self.game.outcome() is None and self.game.redo():
+            pass
         return True
 
     def resigning_side(self) -> str:
         """Who gives up when Resign is pressed: the person against the computer,
         the side to move on one device."""
         return self.setup.human_side if self.setup.mode == "computer" else self.position.side
+
+    def _undo_stops_here(self) -> bool:
+        """A turn undo and redo may stop at: a person's, with a real choice."""
+        return self.player() == "human" and not only_pass(self.position)
 
     def resign(self) -> None:
         self.cancel()

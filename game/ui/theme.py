@@ -59,7 +59,16 @@ COLOURS: dict[str, tuple[int, ...]] = {
     "move_dot": (30, 30, 30, 110),
     "capture_ring": (200, 40, 30, 170),
     "hint": (80, 170, 250, 200),
-    "cursor": (90, 170, 255),
+    "hint_fill": (80, 170, 250, 80),
+    "cursor": (255, 92, 196),  # corner brackets, unlike the hint's blue in colour and shape
+    "cursor_shadow": (20, 16, 24),
+    "legal_black": (20, 20, 24, 80),  # Reversi: a faint disc of the mover's colour
+    "legal_black_edge": (14, 14, 18, 210),
+    "legal_white": (246, 246, 240, 80),
+    "legal_white_edge": (250, 250, 246, 210),
+    "playable": (168, 236, 110),  # Modiar: a bright ring round each pit that may be played
+    "last_move_fill": (250, 214, 90, 90),  # Modiar: the last pit played, tinted inside
+    "refused": (230, 50, 40),  # the flash on a piece or square that has no move
     "captured_fade": (200, 60, 40),
 }
 

@@ -10,12 +10,14 @@ import pytest
 
 from game.platform.storage import MemoryStorage
 from game.rules import GAME_NAMES, start
-from game.ui.board.scene import BoardScene
+from game.ui.board.scene import SIDE_NAMES, BoardScene
 from game.ui.dialogs import CodeDialog
+from game.ui.i18n import t
 from game.ui.menu import MenuScene
 from game.ui.setup import SetupScene
 
 from .driver import (
+    SETTLE_FRAMES,
     SPEEDS,
     button,
     click,
@@ -51,7 +53,7 @@ def play_move_by_pointer(app, scene: BoardScene, rng: random.Random, how: str) -
     move = rng.choice(list(position.legal_moves()))
     view = scene.ui.view
     if position.move_text(move) == "pass":
-        press(app, "pass")
+        wait_for_forced_pass(app, scene)
         return
     squares = scene.ui.move_squares(move)
     gesture = {"mouse": click, "touch": tap}[how if how != "drag" else "mouse"]
@@ -60,6 +62,22 @@ def play_move_by_pointer(app, scene: BoardScene, rng: random.Random, how: str) -
     else:
         for square in squares:
             gesture(app, view.cell(square).center)
+
+
+def wait_for_forced_pass(app, scene: BoardScene) -> None:
+    """A forced pass plays itself: with no input at all, the message is shown (status
+    line and notice) and then the pass is played."""
+    ply = scene.play.game.ply
+    message = t("status.passes", side=t(SIDE_NAMES[scene.play.position.side]))
+    in_status = in_notice = False
+    for _ in range(SETTLE_FRAMES):
+        if scene.play.game.ply > ply:
+            break
+        in_status = in_status or scene._status_line() == message
+        in_notice = in_notice or (app.notice is not None and app.notice[0] == message)
+        steps(app, 1)
+    assert scene.play.game.ply == ply + 1 and scene.play.game.move_texts()[-1] == "pass"
+    assert in_status and in_notice, "the pass was explained before it was played"
 
 
 def finish_by_hand(app, scene: BoardScene, seed: int) -> int:

@@ -14,6 +14,7 @@ import pygame
 
 from ...rules import tafl
 from ...rules.base import Effects, Move, Position
+from ...rules.modiar import PIT_NAMES
 from ...rules.reversi import PASS, supplies
 from ..i18n import t
 from ..theme import colour
@@ -75,6 +76,11 @@ class GameUI:
         return tuple(dest for dest, move in moves.items()
                      if position.play(move).effects.captured)
 
+    def refusal(self, position: Position, target: int) -> str | None:
+        """Why clicking `target` (which has no move) does nothing, in a few words read
+        off the position; None where there is nothing short to say."""
+        return None
+
     # --- drawing ----------------------------------------------------------------------
 
     def animation_time(self, effects: Effects) -> float:
@@ -108,6 +114,14 @@ class TaflUI(GameUI):
 
     def move_squares(self, move: Move) -> tuple[int, ...]:
         return tuple(move)
+
+    def refusal(self, position: tafl.TaflPosition, target: int) -> str | None:
+        piece = position.board[target]
+        if piece == tafl.EMPTY:
+            return None
+        if piece not in tafl.FRIENDS[position.side]:  # the other side's piece
+            return t(f"refuse.turn.{position.side}")
+        return t("refuse.blocked")  # the mover's own piece, and legal_moves has none from it
 
     def draw(self, surface: pygame.Surface, position: tafl.TaflPosition, marks: Marks,
              animation: Animation | None) -> None:
@@ -175,6 +189,11 @@ class ReversiUI(GameUI):
     def move_squares(self, move: Move) -> tuple[int, ...]:
         return () if move == PASS else (move,)
 
+    def refusal(self, position, target: int) -> str | None:
+        if (position.black | position.white) >> target & 1:
+            return t("refuse.taken")
+        return t("refuse.no_flips")  # an empty square the engine does not list
+
     def captures(self, position, moves) -> tuple[int, ...]:
         return ()
 
@@ -233,6 +252,14 @@ class ModiarUI(GameUI):
 
     def move_squares(self, move: Move) -> tuple[int, ...]:
         return (move,)
+
+    def refusal(self, position, target: int) -> str | None:
+        # Pit names start with their owner's letter (S1 is South's), as the engine names them.
+        if PIT_NAMES[target][0].lower() != position.side:
+            return t("refuse.opponents_pit")
+        if position.pits[target] == 0:
+            return t("refuse.empty_pit")
+        return t("refuse.pit_no_move")
 
     def captures(self, position, moves) -> tuple[int, ...]:
         return ()

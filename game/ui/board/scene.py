@@ -13,7 +13,7 @@ from ...rules import from_code
 from ...rules.base import Move, Reason, RulesError, other
 from ...rules.record import Game
 from ..i18n import t
-from ..play import Play, Setup, discard_save, load_save, move_lines, save_play
+from ..play import Play, Setup, discard_save, load_save, move_lines, only_pass, save_play
 from ..scene import Push, Replace, Reset, Scene, Transition
 from ..theme import colour, unit_for
 from ..views.base import Marks, draw_arrow
@@ -23,6 +23,10 @@ from .games import Animation, GameUI, game_ui
 DRAG_START_PIXELS = 6
 FRAME_BUDGET = 0.008  # seconds of search per frame: the rest of a 60 Hz frame is drawing
 SHOW_THINKING_AT_LEAST = 0.45  # so a computer move can be followed
+FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
+FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
+REFUSAL_SECONDS = 0.5  # the red flash on a piece or square that has no move
+HINT_PULSE_SECONDS = 1.6
 SIDE_NAMES = {"a": "side.attackers", "d": "side.defenders", "b": "side.black",
               "w": "side.white", "s": "side.south", "n": "side.north"}
 
@@ -44,6 +48,9 @@ class BoardScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
         self.announced = False
+        self.passing: float | None = None  # seconds until a forced pass plays itself
+        self.refused: tuple[int, float] | None = None  # a cell with no move, flash seconds left
+        self.clock = 0.0  # seconds shown, for the hint ring's beat
         self.buttons = self._make_buttons()
         self.over_buttons = [
             Button("over.rematch", self.rematch, name="rematch"),
@@ -57,7 +64,6 @@ class BoardScene(Scene):
             Button("board.undo", self.undo, name="undo"),
             Button("board.redo", self.redo, name="redo"),
             Button("board.hint", self.hint, name="hint"),
-            Button("board.pass", self.pass_turn, name="pass"),
             Button("board.copy", self.copy_code, name="copy"),
             Button("board.load", self.load_code, name="load"),
             Button("board.rules", self.show_rules, name="rules"),
@@ -109,8 +115,6 @@ class BoardScene(Scene):
         self.over_focus.set([b for b in self.over_buttons if b.visible])
 
     def _shown(self, button: Button) -> bool:
-        if button.name == "pass":
-            return self.play.setup.game == "reversi"
         return True
 
     def _over_box(self) -> pygame.Rect:
@@ -146,7 +150,8 @@ class BoardScene(Scene):
         return None
 
     def _can_move(self) -> bool:
-        return self.play.human_to_move and self.animation is None and self.pending is None
+        return self.play.human_to_move and self.animation is None and self.pending is None \
+            and not only_pass(self.play.position)  # a forced pass plays itself
 
     def _pointer_down(self, pos: tuple[int, int]) -> None:
         target = self.ui.view.target_at(pos)
@@ -159,7 +164,10 @@ class BoardScene(Scene):
         position = self.play.position
         if not self.ui.two_step:
             move = self.ui.targets(position).get(target)
-            self._try(move)
+            if move is None:
+                self._refuse(target)
+            else:
+                self._make(move)
             return
         if self.selected is not None:
             move = self.ui.destinations(position, self.selected).get(target)
@@ -172,7 +180,7 @@ class BoardScene(Scene):
             self.drag = None
         else:
             if self.selected is not None or position.board[target] != ".":
-                self.ctx.sounds.play("illegal")
+                self._refuse(target)
             self.selected = None
 
     def _pointer_up(self, pos: tuple[int, int]) -> None:
@@ -240,19 +248,12 @@ class BoardScene(Scene):
 
     def _after_history_change(self) -> None:
         self.selected, self.pending, self.announced = None, None, False
+        self.passing = self.refused = None
         self.autosave()
 
     def hint(self) -> None:
         if self._can_move():
             self.play.ask_hint()
-
-    def pass_turn(self) -> None:
-        position = self.play.position
-        moves = position.legal_moves()
-        if self._can_move() and len(moves) == 1 and position.move_text(moves[0]) == "pass":
-            self._make(moves[0])
-        else:
-            self.ctx.notify(t("notice.cannot_pass"))
 
     def copy_code(self) -> None:
         code = self.play.position.code()
@@ -407,9 +408,13 @@ class BoardScene(Scene):
             self.animation.elapsed += dt
             if self.animation.done:
                 self.animation = None
+        self._step_marks(dt)
+        forced = self._step_forced_pass(dt)
         started = time.perf_counter()
         self.play.advance_hint(started + FRAME_BUDGET / 2)
-        if self.pending is None and self.animation is None and self.play.computer_to_move:
+        if forced:
+            pass  # nobody thinks about a forced pass: it plays itself
+        elif self.pending is None and self.animation is None and self.play.computer_to_move:
             self.pending = self.play.think(started + FRAME_BUDGET, dt)
         elif self.pending is not None:
             self.play.thinking_for += dt
@@ -436,7 +441,6 @@ class BoardScene(Scene):
             "undo": self.play.game.can_undo and self.play.setup.mode != "watch",
             "redo": self.play.game.can_redo and self.play.setup.mode != "watch",
             "hint": self._can_move(),
-            "pass": self._can_move() and self._only_pass(),
             "resign": self.play.game.outcome() is None and self.play.setup.mode != "watch",
             "draw": self.play.game.outcome() is None and self.play.setup.mode != "watch",
         }
@@ -446,9 +450,45 @@ class BoardScene(Scene):
                 accepting = self.draw_offer not in (None, self.play.position.side)
                 button.label = "board.accept_draw" if accepting else "board.draw"
 
-    def _only_pass(self) -> bool:
-        moves = self.play.position.legal_moves()
-        return len(moves) == 1 and self.play.position.move_text(moves[0]) == "pass"
+    # --- forced passes and refused clicks --------------------------------------------------
+
+    def _step_forced_pass(self, dt: float) -> bool:
+        """When the engine's only move is the pass, say so, wait a moment, then play it
+        (for a person and for the computer alike).  True while a forced pass is due."""
+        waiting = self.animation is None and self.pending is None and \
+            self.play.game.outcome() is None and only_pass(self.play.position)
+        if not waiting:
+            self.passing = None
+            return False
+        if self.passing is None:
+            self.play.cancel()  # no search, no hint: there is nothing to choose
+            self.passing = max(FORCED_PASS_AT_LEAST, FORCED_PASS_SECONDS * self.ctx.animation_scale)
+            self.ctx.notify(self._pass_message())
+            return True
+        self.passing -= dt
+        if self.passing <= 0:
+            self.passing = None
+            self._make(self.play.position.legal_moves()[0])
+            self.animation = None  # a pass moves nothing: there is nothing to watch
+        return True
+
+    def _pass_message(self) -> str:
+        return t("status.passes", side=t(SIDE_NAMES[self.play.position.side]))
+
+    def _refuse(self, target: int) -> None:
+        """A click on something with no move: a sound, a red flash there, and the
+        reason as a notice when there is a short one."""
+        self.ctx.sounds.play("illegal")
+        self.refused = (target, REFUSAL_SECONDS)
+        reason = self.ui.refusal(self.play.position, target)
+        if reason:
+            self.ctx.notify(reason)
+
+    def _step_marks(self, dt: float) -> None:
+        self.clock += dt
+        if self.refused is not None:
+            target, left = self.refused
+            self.refused = (target, left - dt) if left > dt else None
 
     @property
     def game_over_panel(self) -> bool:
@@ -481,7 +521,20 @@ class BoardScene(Scene):
             marks.dots = tuple(self.ui.targets(position))
         if self.drag is not None and self.selected is not None:
             marks.hidden = frozenset({self.selected})
+        self._add_feedback_marks(marks)
         return marks
+
+    def _add_feedback_marks(self, marks: Marks) -> None:
+        """The hint on a one-click move (tafl's is an arrow), and a refused cell's flash."""
+        move = self.play.hint
+        if move is not None and move in self.play.position.legal_moves():
+            squares = self.ui.move_squares(move)
+            if len(squares) == 1:
+                marks.hint = squares
+        marks.pulse = self.clock / HINT_PULSE_SECONDS % 1.0
+        if self.refused is not None:
+            marks.refused = self.refused[0]
+            marks.refused_strength = self.refused[1] / REFUSAL_SECONDS
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.play.hint
@@ -489,12 +542,9 @@ class BoardScene(Scene):
             return
         squares = self.ui.move_squares(move)
         view = self.ui.view
-        if len(squares) == 2:
+        if len(squares) == 2:  # one-square hints are a ring the view draws (_add_feedback_marks)
             draw_arrow(surface, view.cell(squares[0]).center, view.cell(squares[1]).center,
                        max(4, view.cell(squares[0]).width // 6), colour("hint"))
-        for square in squares[-1:]:
-            pygame.draw.rect(surface, colour("hint"), view.cell(square),
-                             max(3, view.cell(square).width // 12), border_radius=4)
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
         if self.drag is not None and self.selected is not None and \
@@ -536,6 +586,8 @@ class BoardScene(Scene):
         outcome = self.play.game.outcome()
         if outcome is not None:
             return t("status.over")
+        if only_pass(self.play.position):
+            return self._pass_message()  # never "your turn" when the pass is all there is
         side = t(SIDE_NAMES[self.play.position.side])
         player = self.play.player()
         if player == "human":

@@ -35,6 +35,9 @@ class Marks:
     hidden: frozenset[int] = field(default_factory=frozenset)  # squares drawn by animation
     labels: dict[int, str] = field(default_factory=dict)  # small text in a cell (sowing order)
     crossed: tuple[int, ...] = ()  # cells marked with a cross (what a move takes)
+    pulse: float = 0.0  # 0..1, a slow beat for the hint ring (stepped by the scene)
+    refused: int | None = None  # a cell just tapped that has no move: it flashes red
+    refused_strength: float = 0.0  # 1 when tapped, down to 0 as the flash fades
 
 
 class BoardView:
@@ -83,13 +86,14 @@ def circle_alpha(surface: pygame.Surface, centre: tuple[float, float], radius: f
 
 
 def draw_marks_on_cells(surface: pygame.Surface, view: BoardView, marks: Marks,
-                        cells: Iterable[int] | None = None) -> None:
-    """Last move, selection, cursor and hint tints on square-shaped cells."""
+                        cells: Iterable[int] | None = None, hint_frame: bool = True) -> None:
+    """Last move, selection and hint tints on square-shaped cells (`hint_frame`
+    False: the view marks the hint its own way)."""
     for index in marks.last:
         fill_alpha(surface, view.cell(index), colour("last_move"))
     if marks.selected is not None:
         fill_alpha(surface, view.cell(marks.selected), colour("selected"))
-    for index in marks.hint:
+    for index in marks.hint if hint_frame else ():
         rect = view.cell(index)
         pygame.draw.rect(surface, colour("hint"), rect, width=max(2, rect.width // 14))
 
@@ -105,10 +109,54 @@ def draw_dots(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
 
 
 def draw_cursor(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
-    if marks.cursor is not None:
-        rect = view.cell(marks.cursor).inflate(-2, -2)
-        pygame.draw.rect(surface, colour("cursor"), rect, width=max(2, rect.width // 16),
-                         border_radius=max(2, rect.width // 8))
+    """The keyboard cursor: four corner brackets, dark-edged so they show on
+    light and dark boards alike (the hint is a blue ring or arrow, never this)."""
+    if marks.cursor is None:
+        return
+    rect = view.cell(marks.cursor).inflate(-2, -2)
+    width = max(3, rect.width // 14)
+    arm = max(6, rect.width // 3)
+    for shade, grow in ((colour("cursor_shadow"), 2), (colour("cursor"), 0)):
+        box = rect.inflate(grow, grow)
+        for corner, (dx, dy) in ((box.topleft, (1, 1)), (box.topright, (-1, 1)),
+                                 (box.bottomleft, (1, -1)), (box.bottomright, (-1, -1))):
+            x, y = corner[0] - (dx < 0), corner[1] - (dy < 0)
+            pygame.draw.line(surface, shade, (x, y), (x + dx * arm, y), width + grow)
+            pygame.draw.line(surface, shade, (x, y), (x, y + dy * arm), width + grow)
+
+
+def draw_hint_ring(surface: pygame.Surface, rect: pygame.Rect, pulse: float,
+                   radius: float = 0.4) -> None:
+    """The hint on a one-click move: a blue disc and a ring that slowly breathes."""
+    beat = 0.5 + 0.5 * math.sin(2 * math.pi * pulse)
+    circle_alpha(surface, rect.center, rect.width * radius * 0.9, colour("hint_fill"))
+    circle_alpha(surface, rect.center, rect.width * (radius + 0.04 * beat), colour("hint"),
+                 width=max(3, rect.width // 10))
+
+
+REFUSAL_SHAKES = 3  # side-to-side swings of a refused cell's flash
+
+
+def draw_refusal(surface: pygame.Surface, view: BoardView, marks: Marks,
+                 round_cell: bool = False) -> None:
+    """A tapped cell with no move flashes red and shakes, fading as its time runs out."""
+    if marks.refused is None or marks.refused_strength <= 0:
+        return
+    strength = min(marks.refused_strength, 1.0)
+    rect = view.cell(marks.refused)
+    swing = math.sin(strength * math.pi * 2 * REFUSAL_SHAKES) * rect.width * 0.06 * strength
+    rect = rect.move(round(swing), 0)
+    fill = (*colour("refused")[:3], int(110 * strength))
+    edge = (*colour("refused")[:3], int(230 * strength))
+    width = max(3, rect.width // 12)
+    if round_cell:
+        circle_alpha(surface, rect.center, rect.width * 0.47, fill)
+        circle_alpha(surface, rect.center, rect.width * 0.47, edge, width=width)
+        return
+    fill_alpha(surface, rect, fill, radius=4)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=4)
+    surface.blit(layer, rect)
 
 
 def draw_arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float],

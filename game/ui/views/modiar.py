@@ -13,7 +13,15 @@ import pygame
 
 from ...rules.modiar import PIT_NAMES, ModiarPosition
 from ..theme import colour, font
-from .base import BoardView, Marks, circle_alpha, draw_annotations, draw_cursor
+from .base import (
+    BoardView,
+    Marks,
+    circle_alpha,
+    draw_annotations,
+    draw_cursor,
+    draw_hint_ring,
+    draw_refusal,
+)
 
 # Screen column of each pit (0 = left) and whether it is on the top row.
 PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True), 5: (0, True)}
@@ -65,18 +73,20 @@ class ModiarView(BoardView):
         shown = counts if counts is not None else position.pits
         for index in range(6):
             rect = self.cell(index)
-            if index in marks.last:
-                circle_alpha(surface, rect.center, rect.width * 0.47, colour("last_move"),
-                             width=max(3, rect.width // 14))
-            if index == marks.selected or index in marks.hint:
+            if index in marks.last:  # a tint inside the pit, under the stones
+                circle_alpha(surface, rect.center, rect.width * 0.43, colour("last_move_fill"))
+            if index == marks.selected:
                 pygame.draw.circle(surface, colour("hint"), rect.center, rect.width * 0.49,
                                    max(2, rect.width // 18))
+            if index in marks.dots:  # playable: a bright ring on the rim
+                pygame.draw.circle(surface, colour("playable"), rect.center, rect.width * 0.48,
+                                   max(3, rect.width // 18))
+            if index in marks.hint:  # under the stones, so they stay easy to count
+                draw_hint_ring(surface, rect, marks.pulse, radius=0.44)
             if index not in marks.hidden:
                 self.draw_stones(surface, rect, shown[index])
-            if index in marks.dots:
-                circle_alpha(surface, rect.center, rect.width * 0.49, colour("selected"),
-                             width=max(2, rect.width // 22))
             self._label(surface, index, shown[index])
+        draw_refusal(surface, self, marks, round_cell=True)
         draw_cursor(surface, self, marks)
         draw_annotations(surface, self, marks)
 

@@ -6,7 +6,16 @@ import pygame
 
 from ...rules.reversi import ReversiPosition
 from ..theme import colour, font
-from .base import BoardView, Marks, circle_alpha, draw_annotations, draw_cursor, draw_marks_on_cells
+from .base import (
+    BoardView,
+    Marks,
+    circle_alpha,
+    draw_annotations,
+    draw_cursor,
+    draw_hint_ring,
+    draw_marks_on_cells,
+    draw_refusal,
+)
 
 N = 8
 
@@ -63,7 +72,7 @@ class ReversiView(BoardView):
     def draw_position(self, surface: pygame.Surface, position: ReversiPosition,
                       marks: Marks) -> None:
         surface.blit(self.background(), self.rect)
-        draw_marks_on_cells(surface, self, marks)
+        draw_marks_on_cells(surface, self, marks, hint_frame=False)
         black, white = position.black, position.white
         for index in range(N * N):
             if index in marks.hidden:
@@ -72,11 +81,22 @@ class ReversiView(BoardView):
                 self.draw_disc(surface, self.cell(index).center, "b")
             elif white >> index & 1:
                 self.draw_disc(surface, self.cell(index).center, "w")
-        for index in marks.dots:
-            circle_alpha(surface, self.cell(index).center, self.square * 0.12,
-                         colour("move_dot"))
+        self._draw_legal(surface, marks.dots, position.side)
+        for index in marks.hint:
+            draw_hint_ring(surface, self.cell(index), marks.pulse)
+        draw_refusal(surface, self, marks)
         draw_cursor(surface, self, marks)
         draw_annotations(surface, self, marks)
+
+    def _draw_legal(self, surface: pygame.Surface, squares: tuple[int, ...], mover: str) -> None:
+        """Where the mover may play: a faint disc of the mover's colour, edged, far
+        larger than the star points on the lines."""
+        name = "legal_black" if mover == "b" else "legal_white"
+        for index in squares:
+            centre = self.cell(index).center
+            circle_alpha(surface, centre, self.square * 0.36, colour(name))
+            circle_alpha(surface, centre, self.square * 0.36, colour(f"{name}_edge"),
+                         width=max(2, self.square // 22))
 
     def draw_disc(self, surface: pygame.Surface, centre: tuple[float, float], side: str,
                   squash: float = 1.0, alpha: int = 255) -> None:

@@ -12,7 +12,15 @@ import pygame
 
 from ...rules.tafl import TaflPosition, TaflRules
 from ..theme import colour, font
-from .base import BoardView, Marks, draw_annotations, draw_cursor, draw_dots, draw_marks_on_cells
+from .base import (
+    BoardView,
+    Marks,
+    draw_annotations,
+    draw_cursor,
+    draw_dots,
+    draw_marks_on_cells,
+    draw_refusal,
+)
 
 
 class TaflView(BoardView):
@@ -94,6 +102,7 @@ class TaflView(BoardView):
             if piece != "." and index not in marks.hidden:
                 self.draw_piece(surface, piece, self.cell(index).center)
         draw_dots(surface, self, marks)
+        draw_refusal(surface, self, marks)
         draw_cursor(surface, self, marks)
         draw_annotations(surface, self, marks)
 
