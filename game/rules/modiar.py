@@ -55,6 +55,11 @@ _OWN = {"s": (0, 1, 2), "n": (3, 4, 5)}
 _CAPTURING = frozenset((2, 4, 6))
 _FIELDS = ("S1,S2,S3,N1,N2,N3", "CAPS,CAPN", "SIDE", "FIRST")
 _PIT_INDEX = {name: index for index, name in enumerate(PIT_NAMES)}
+
+
+def pits_of(side: str) -> tuple[int, ...]:
+    """The pit indices `side` ("s" or "n") owns and sows from."""
+    return _OWN[side]
 # No count can exceed the 42 stones, so more than two digits is always wrong;
 # checking the length first keeps int() away from megabyte-long digit strings.
 _MAX_DIGITS = 2

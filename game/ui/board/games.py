@@ -14,7 +14,7 @@ import pygame
 
 from ...rules import tafl
 from ...rules.base import Effects, Move, Position
-from ...rules.modiar import PIT_NAMES
+from ...rules.modiar import pits_of
 from ...rules.reversi import PASS, supplies
 from ..i18n import t
 from ..theme import colour
@@ -254,8 +254,7 @@ class ModiarUI(GameUI):
         return (move,)
 
     def refusal(self, position, target: int) -> str | None:
-        # Pit names start with their owner's letter (S1 is South's), as the engine names them.
-        if PIT_NAMES[target][0].lower() != position.side:
+        if target not in pits_of(position.side):
             return t("refuse.opponents_pit")
         if position.pits[target] == 0:
             return t("refuse.empty_pit")
