@@ -8,6 +8,7 @@ flip.  It never sleeps and never blocks, so the browser build can await
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import traceback
 
@@ -223,10 +224,40 @@ def _signature(error: BaseException) -> tuple[str, str, int]:
     return (type(error).__name__, frames[-1].filename, frames[-1].lineno or 0)
 
 
-def run_native() -> None:
-    """The desktop window: the same frames, paced to 60 per second."""
+NO_DISPLAY = ("no display found; run Táiplis on a desktop with a screen, "
+              "or play it in a web browser (see README.md, Play in the browser)")
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL's drivers that draw to no screen
+
+
+def missing_display() -> str | None:
+    """Why no window could be seen here (one line), or None.
+
+    Without this, SDL quietly falls back to a driver that draws nowhere and the
+    game would run forever with no window.  A driver the user chose in
+    SDL_VIDEODRIVER is respected, whatever it is.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return NO_DISPLAY  # decided before SDL starts, so it prints nothing of its own
+    pygame.display.init()
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        return NO_DISPLAY
+    return None
+
+
+def run_native() -> int:
+    """The desktop window: the same frames, paced to 60 per second.  The exit
+    status: 0, or 1 when there is no display to show the window on."""
+    problem = missing_display()
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
     app = App()
     pacer = pygame.time.Clock()  # separate from the app's clock, which measures frames
     while app.step():
         pacer.tick(60)
     pygame.quit()
+    return 0
