@@ -16,6 +16,7 @@ import pygame
 
 from ..ai.levels import preload as preload_strategies
 from ..platform import locale_name as system_locale
+from ..platform import no_display_variables
 from ..platform.storage import Storage, default_storage
 from .context import Context
 from .i18n import t
@@ -238,8 +239,7 @@ def missing_display() -> str | None:
     """
     if os.environ.get("SDL_VIDEODRIVER"):
         return None
-    if sys.platform.startswith("linux") and not (
-            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if no_display_variables():
         return NO_DISPLAY  # decided before SDL starts, so it prints nothing of its own
     pygame.display.init()
     if pygame.display.get_driver() in HEADLESS_DRIVERS:
