@@ -22,11 +22,12 @@ from .context import Context
 from .i18n import t
 from .scene import Pop, Push, Quit, Replace, Reset, Scene, Transition
 from .sound import Sounds
-from .theme import colour, reset_fonts, set_pixel_ratio
-from .widgets import draw_text
+from .theme import colour, font, reset_fonts, set_pixel_ratio
+from .widgets import draw_text, wrap
 
 MIN_SIZE = (320, 480)
 NOTICE_SECONDS = 4.0
+NOTICE_SMALLEST = 10  # the notice's font shrinks to fit its area, but not below this
 
 
 class App:
@@ -46,6 +47,7 @@ class App:
         self.errors: list[str] = []  # what the safety net caught (tests assert it empty)
         self._reported: set[tuple[str, str, int]] = set()  # bugs already told to the player
         self.notice: tuple[str, float] | None = None
+        self.notice_box: pygame.Rect | None = None  # where the notice was last drawn
         from .menu import MenuScene  # scenes import the app's pieces, not the reverse
         self.scenes: list[Scene] = []
         preload_strategies()
@@ -204,17 +206,51 @@ class App:
 
     def _draw_notice(self) -> None:
         if self.notice is None:
+            self.notice_box = None
             return
+        box, lines, size = self._notice_layout(self.notice[0])
+        self.notice_box = box
+        radius = max(4, size // 2)
+        pygame.draw.rect(self.screen, colour("panel"), box, border_radius=radius)
+        pygame.draw.rect(self.screen, colour("accent"), box, width=1, border_radius=radius)
+        line_height = font(size).get_linesize()
+        top = box.centery - line_height * len(lines) // 2
+        for i, line in enumerate(lines):
+            draw_text(self.screen, line, size, (box.centerx, top + i * line_height),
+                      anchor="midtop", max_width=box.width - size)
+
+    def _notice_layout(self, text: str) -> tuple[pygame.Rect, list[str], int]:
+        """The notice's box inside the area the top scene leaves free (see
+        Scene.notice_area), its text wrapped to fit, and the font size: the
+        largest size at which all of it fits, else the smallest, cut short."""
         w, h = self.screen.get_size()
-        size = max(14, min(w, h) // 34)
-        from .widgets import fit_font
-        text = self.notice[0]
-        width = fit_font(text, size, w - 40, False).size(text)[0]
-        box = pygame.Rect(0, 0, width + 2 * size, int(size * 2.2))
-        box.midbottom = (w // 2, h - size)
-        pygame.draw.rect(self.screen, colour("panel"), box, border_radius=size // 2)
-        pygame.draw.rect(self.screen, colour("accent"), box, width=1, border_radius=size // 2)
-        draw_text(self.screen, text, size, box.center, anchor="center", max_width=w - 40)
+        area = self.scene.notice_area()
+        if area is None or area.width < 40 or area.height < 16:
+            area = pygame.Rect(0, 0, w, h)  # a scene that leaves no room: better seen than lost
+        largest = max(14, min(w, h) // 34)
+        for size in range(largest, NOTICE_SMALLEST - 1, -1):
+            lines, box = self._notice_box(text, size, area)
+            if box.height <= area.height:
+                break
+        fitting = max(1, (area.height - size) // font(size).get_linesize())
+        if len(lines) > fitting:
+            lines = [*lines[:fitting - 1], lines[fitting - 1].rstrip(".") + "…"]
+            box = self._notice_box_for(lines, size, area)
+        return box, lines, size
+
+    def _notice_box(self, text: str, size: int, area: pygame.Rect
+                    ) -> tuple[list[str], pygame.Rect]:
+        lines = wrap(text, size, area.width - 2 * size)
+        return lines, self._notice_box_for(lines, size, area)
+
+    @staticmethod
+    def _notice_box_for(lines: list[str], size: int, area: pygame.Rect) -> pygame.Rect:
+        chosen = font(size)
+        width = max(chosen.size(line)[0] for line in lines) + 2 * size
+        height = chosen.get_linesize() * len(lines) + size
+        box = pygame.Rect(0, 0, min(width, area.width), min(height, area.height))
+        box.center = area.center
+        return box
 
 
 def _signature(error: BaseException) -> tuple[str, str, int]:
