@@ -229,28 +229,23 @@ class App:
             area = pygame.Rect(0, 0, w, h)  # a scene that leaves no room: better seen than lost
         largest = max(14, min(w, h) // 34)
         for size in range(largest, NOTICE_SMALLEST - 1, -1):
-            lines, box = self._notice_box(text, size, area)
-            if box.height <= area.height:
+            lines = wrap(text, size, area.width - 2 * size)
+            if _notice_size(lines, size)[1] <= area.height:
                 break
         fitting = max(1, (area.height - size) // font(size).get_linesize())
         if len(lines) > fitting:
             lines = [*lines[:fitting - 1], lines[fitting - 1].rstrip(".") + "…"]
-            box = self._notice_box_for(lines, size, area)
-        return box, lines, size
-
-    def _notice_box(self, text: str, size: int, area: pygame.Rect
-                    ) -> tuple[list[str], pygame.Rect]:
-        lines = wrap(text, size, area.width - 2 * size)
-        return lines, self._notice_box_for(lines, size, area)
-
-    @staticmethod
-    def _notice_box_for(lines: list[str], size: int, area: pygame.Rect) -> pygame.Rect:
-        chosen = font(size)
-        width = max(chosen.size(line)[0] for line in lines) + 2 * size
-        height = chosen.get_linesize() * len(lines) + size
+        width, height = _notice_size(lines, size)
         box = pygame.Rect(0, 0, min(width, area.width), min(height, area.height))
         box.center = area.center
-        return box
+        return box, lines, size
+
+
+def _notice_size(lines: list[str], size: int) -> tuple[int, int]:
+    """The box that holds these lines at this size, with a margin round them."""
+    chosen = font(size)
+    width = max(chosen.size(line)[0] for line in lines) + 2 * size
+    return width, chosen.get_linesize() * len(lines) + size
 
 
 def _signature(error: BaseException) -> tuple[str, str, int]:

@@ -83,7 +83,7 @@ class Scene:
         if not w or not h:
             return None
         gap = max(4, min(w, h) // 80)
-        tallest = max(48, min(w, h) // 6)  # a strip, not half the screen
+        tallest = max(64, min(w, h) // 5)  # a strip, not half the screen
         focus = getattr(self, "focus", None)
         rects = [b.rect for b in getattr(focus, "buttons", []) if b.visible]
         below_top = max((r.bottom for r in rects), default=0) + gap
