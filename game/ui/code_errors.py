@@ -14,9 +14,10 @@ from ..rules.modiar import TOTAL as MODIAR_STONES
 from .i18n import t
 
 # Kinds whose sentence does not name a game.
-_WITHOUT_GAME = frozenset({"unknown_game", "not_text", "not_ascii", "spacing", "first_flag"})
+_WITHOUT_GAME = frozenset({"unknown_game", "not_text", "not_ascii", "spacing"})
 _WITH_GAME = frozenset({"field_count", "board_shape", "bad_piece", "bad_side", "piece_count",
-                        "piece_placement", "visited", "stone_count", "stone_total"})
+                        "piece_placement", "visited", "stone_count", "stone_total",
+                        "first_flag"})
 
 
 def explain(error: RulesError) -> str:

@@ -12,6 +12,7 @@ from ...platform import clipboard
 from ...rules import from_code
 from ...rules.base import Move, RulesError
 from ...rules.record import Game
+from ..code_errors import explain
 from ..i18n import t
 from ..play import AUTOSAVE_KEY, Play, Setup
 from ..scene import Push, Replace, Reset, Scene, Transition
@@ -297,7 +298,7 @@ class BoardScene(Scene):
         try:
             position = from_code(code)
         except RulesError as error:  # the dialog checks too; keep the game regardless
-            self.ctx.notify(str(error))
+            self.ctx.notify(explain(error))
             return None
         setup = self.play.setup
         if setup.game != position.GAME:
