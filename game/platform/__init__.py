@@ -44,8 +44,8 @@ def locale_name() -> str | None:
 
 
 def no_display_variables() -> bool:
-    """True on a Linux desktop session-less machine: neither X11 (DISPLAY) nor
-    Wayland (WAYLAND_DISPLAY) is there, so no window could ever be seen.
+    """True on Linux with neither X11 (DISPLAY) nor Wayland (WAYLAND_DISPLAY)
+    to show a window on: no window could ever be seen.
     Elsewhere (Windows, macOS, the browser) the system always has a screen."""
     import os
     return sys.platform.startswith("linux") and not (

@@ -229,8 +229,9 @@ class App:
             area = pygame.Rect(0, 0, w, h)  # a scene that leaves no room: better seen than lost
         largest = max(14, min(w, h) // 34)
         for size in range(largest, NOTICE_SMALLEST - 1, -1):
-            lines = wrap(text, size, area.width - 2 * size)
-            if _notice_size(lines, size)[1] <= area.height:
+            lines = _wrap_notice(text, size, area.width - 2 * size)
+            width, height = _notice_size(lines, size)
+            if height <= area.height and width <= area.width:
                 break
         fitting = max(1, (area.height - size) // font(size).get_linesize())
         if len(lines) > fitting:
@@ -239,6 +240,21 @@ class App:
         box = pygame.Rect(0, 0, min(width, area.width), min(height, area.height))
         box.center = area.center
         return box, lines, size
+
+
+def _wrap_notice(text: str, size: int, width: int) -> list[str]:
+    """`text` wrapped at spaces; a line still too wide (a position code's
+    board) is broken after its slashes, so that no line needs a smaller font."""
+    chosen = font(size)
+    lines: list[str] = []
+    for line in wrap(text, size, width):
+        while chosen.size(line)[0] > width and "/" in line[:-1]:
+            cuts = [i + 1 for i, ch in enumerate(line[:-1]) if ch == "/"]
+            fitting = [i for i in cuts if chosen.size(line[:i])[0] <= width] or cuts[:1]
+            lines.append(line[:fitting[-1]])
+            line = line[fitting[-1]:]
+        lines.append(line)
+    return lines
 
 
 def _notice_size(lines: list[str], size: int) -> tuple[int, int]:

@@ -476,9 +476,9 @@ class BoardScene(Scene):
         text = pygame.Rect(self.panel.left, self.panel.top, self.panel.width,
                            buttons_top - u // 2 - self.panel.top)
         moves = self.moves_rect.clip(text)
-        tallest = 6 * u
-        if moves.height >= 4 * u:
-            moves.height = min(moves.height, tallest)
+        tallest = 6 * u  # room for a copied code, wrapped
+        if moves.height >= tallest:
+            moves.height = tallest
             return moves
         if text.height <= 0:
             return None
