@@ -184,8 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
         from .ui.app import run_native  # the window; imports pygame only now
-        run_native()
-        return 0
+        return run_native()
     try:
         output = run(argv)
     except (RulesError, UsageError) as error:

@@ -41,3 +41,12 @@ def locale_name() -> str | None:
         return locale.getlocale()[0]
     except ValueError:
         return None
+
+
+def no_display_variables() -> bool:
+    """True on Linux with neither X11 (DISPLAY) nor Wayland (WAYLAND_DISPLAY)
+    to show a window on: no window could ever be seen.
+    Elsewhere (Windows, macOS, the browser) the system always has a screen."""
+    import os
+    return sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

@@ -43,19 +43,24 @@ DRAW_BY_AGREEMENT = frozenset({"tawlbwrdd"})
 def from_code(code: str) -> Position:
     """Parse any game's position code, or raise CodeError with a one-line message."""
     if not isinstance(code, str):
-        raise CodeError("a position code is text")
+        raise CodeError("a position code is text", "not_text")
     name = code.strip().split(" ", 1)[0]
     parser = _PARSERS.get(name)
     if parser is None:
         raise CodeError(f"unknown game {short(name)}: a code starts with one of "
-                        f"{', '.join(GAME_NAMES)}")
-    return parser(code)
+                        f"{', '.join(GAME_NAMES)}", "unknown_game")
+    try:
+        return parser(code)
+    except CodeError as error:
+        error.game = error.game or name  # the code named its game: say which it was for
+        raise
 
 
 def start(name: str) -> Position:
     """The start position of a game named in GAME_NAMES."""
     if name not in START_CODES:
-        raise CodeError(f"unknown game {short(name)}: choose one of {', '.join(GAME_NAMES)}")
+        raise CodeError(f"unknown game {short(name)}: choose one of {', '.join(GAME_NAMES)}",
+                        "unknown_game")
     return from_code(START_CODES[name])
 
 

@@ -21,11 +21,27 @@ Move = Hashable
 
 
 class RulesError(ValueError):
-    """Bad input to an engine: the message is one line, fit to show a player."""
+    """Bad input to an engine: the message is one precise line (the CLI prints it).
+
+    `kind` names what went wrong in a stable, machine-readable word, so that a
+    player-facing front end can say it in plain words in its own language
+    without reading the message; `game` is the game the input was for, when
+    that is known.
+    """
+
+    def __init__(self, message: str, kind: str = "other", game: str | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.game = game
 
 
 class CodeError(RulesError):
-    """A position code that is not a valid position."""
+    """A position code that is not a valid position.
+
+    Kinds: not_text, unknown_game, not_ascii, spacing, field_count, board_shape,
+    bad_piece, bad_side, piece_count, piece_placement, visited, stone_count,
+    stone_total, first_flag.
+    """
 
 
 class IllegalMove(RulesError):
@@ -168,7 +184,7 @@ def perft(position: Position, depth: int) -> int:
 def check_ascii(text: str, what: str) -> None:
     """Reject anything but printable ASCII, so later parsing sees plain text."""
     if not text.isascii() or not text.isprintable():
-        raise CodeError(f"{what} must be plain ASCII text")
+        raise CodeError(f"{what} must be plain ASCII text", "not_ascii")
 
 
 def short(text: str, limit: int = 24) -> str:

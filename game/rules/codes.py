@@ -27,10 +27,11 @@ def split_fields(code: str, game: str, names: tuple[str, ...]) -> list[str]:
     check_ascii(code.strip(), "a position code")
     parts = code.strip().split(" ")
     if "" in parts:
-        raise CodeError("fields of a position code are separated by single spaces")
+        raise CodeError("fields of a position code are separated by single spaces", "spacing")
     if len(parts) != len(names) + 1:
         expected = " ".join((game, *names))
-        raise CodeError(f"a {game} code has {len(names) + 1} fields ({expected}), got {len(parts)}")
+        raise CodeError(f"a {game} code has {len(names) + 1} fields ({expected}), got {len(parts)}",
+                        "field_count")
     return parts[1:]
 
 
@@ -42,7 +43,7 @@ def parse_board(field: str, size: int, letters: str, *, rows_from_top: bool = Fa
     """
     ranks = field.split("/")
     if len(ranks) != size:
-        raise CodeError(f"the board has {len(ranks)} ranks, expected {size}")
+        raise CodeError(f"the board has {len(ranks)} ranks, expected {size}", "board_shape")
     return "".join(_parse_rank(rank, size, letters, i + 1 if rows_from_top else size - i)
                    for i, rank in enumerate(ranks))
 
@@ -51,20 +52,20 @@ def _parse_rank(text: str, size: int, letters: str, number: int) -> str:
     squares: list[str] = []
     for token in _TOKEN.findall(text):
         if token == "0":
-            raise CodeError(f"rank {number} has an empty run of 0 squares")
+            raise CodeError(f"rank {number} has an empty run of 0 squares", "board_shape")
         if token.isdigit():
             if len(token) > 2 or int(token) > size:
                 raise CodeError(f"rank {number} has a run of {short(token)} empty squares, "
-                                f"more than the board's {size} files")
+                                f"more than the board's {size} files", "board_shape")
             squares.append(EMPTY * int(token))
         elif token in letters:
             squares.append(token)
         else:
             raise CodeError(f"unknown letter {token!r} in rank {number} "
-                            f"(expected {', '.join(letters)} or a number)")
+                            f"(expected {', '.join(letters)} or a number)", "bad_piece")
     row = "".join(squares)
     if len(row) != size:
-        raise CodeError(f"rank {number} has {len(row)} squares, expected {size}")
+        raise CodeError(f"rank {number} has {len(row)} squares, expected {size}", "board_shape")
     return row
 
 
@@ -83,5 +84,6 @@ def parse_side(field: str, game: str, sides: tuple[str, str]) -> str:
         return field
     if field in ("a", "d", "b", "w", "s", "n"):
         raise CodeError(f"side {field!r} belongs to another game; {game} sides are "
-                        f"{sides[0]} or {sides[1]}")
-    raise CodeError(f"unknown side {short(field)}; {game} sides are {sides[0]} or {sides[1]}")
+                        f"{sides[0]} or {sides[1]}", "bad_side")
+    raise CodeError(f"unknown side {short(field)}; {game} sides are {sides[0]} or {sides[1]}",
+                    "bad_side")

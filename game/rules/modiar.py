@@ -250,22 +250,22 @@ def _captures(pits: list[int], last: int) -> tuple[int, ...]:
 def from_code(code: str) -> ModiarPosition:
     """Read a position code, or raise CodeError with a one-line reason."""
     if not isinstance(code, str):
-        raise CodeError("a position code is text")
+        raise CodeError("a position code is text", "not_text")
     if not code.strip():
-        raise CodeError("the position code is empty")
+        raise CodeError("the position code is empty", "unknown_game")
     head = code.strip().split(" ", 1)[0]
     if head != GAME:
-        raise CodeError(f"not a {GAME} code: it starts with {short(head)}")
+        raise CodeError(f"not a {GAME} code: it starts with {short(head)}", "unknown_game")
     pits_field, captured_field, side_field, first_field = split_fields(code, GAME, _FIELDS)
     pits = _counts(pits_field, PIT_NAMES, "pit counts")
     captured = _counts(captured_field, ("CAPS", "CAPN"), "captured counts")
     total = sum(pits) + sum(captured)
     if total != TOTAL:
         raise CodeError(f"the stones total {total} (pits {sum(pits)} + captured "
-                        f"{sum(captured)}), expected {TOTAL}")
+                        f"{sum(captured)}), expected {TOTAL}", "stone_total")
     side = parse_side(side_field, GAME, SIDES)
     if first_field not in ("0", "1"):
-        raise CodeError(f"FIRST must be 0 or 1, got {short(first_field)}")
+        raise CodeError(f"FIRST must be 0 or 1, got {short(first_field)}", "first_flag")
     return ModiarPosition(pits, (captured[0], captured[1]), side, first_field == "1")
 
 
@@ -273,28 +273,29 @@ def _counts(field: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
     """Parse a comma-separated list of exactly len(names) stone counts."""
     items = field.split(",")
     if len(items) != len(names):
-        raise CodeError(f"expected {len(names)} {what} ({','.join(names)}), got {len(items)}")
+        raise CodeError(f"expected {len(names)} {what} ({','.join(names)}), got {len(items)}",
+                        "stone_count")
     return tuple(_count(item, name) for item, name in zip(items, names, strict=True))
 
 
 def _count(text: str, name: str) -> int:
     """One stone count: plain ASCII digits, no sign, no leading zero, at most 42."""
     if not text:
-        raise CodeError(f"{name} count is missing")
+        raise CodeError(f"{name} count is missing", "stone_count")
     negative = text.startswith("-")
     digits = text[1:] if negative else text
     if not _NUMBER.fullmatch(digits):
         # Codes must round-trip exactly, so "07" is refused rather than read as 7.
         if len(digits) > 1 and digits.isdigit() and digits[0] == "0":
-            raise CodeError(f"{name} count {short(text)} has a leading zero")
-        raise CodeError(f"{name} count {short(text)} is not a number")
+            raise CodeError(f"{name} count {short(text)} has a leading zero", "stone_count")
+        raise CodeError(f"{name} count {short(text)} is not a number", "stone_count")
     if negative:
         # "-0" is not negative, just not how a count is written.
         problem = "is not a number" if digits == "0" else "is negative"
-        raise CodeError(f"{name} count {short(text)} {problem}")
+        raise CodeError(f"{name} count {short(text)} {problem}", "stone_count")
     if len(digits) > _MAX_DIGITS:
         raise CodeError(f"{name} count {short(text)} is more than the {TOTAL} stones "
-                        "in the game")
+                        "in the game", "stone_count")
     return int(digits)
 
 

@@ -315,11 +315,11 @@ _AFTER = tuple(_NO_FLIPS)[_FLIPPED_AT + 1:]
 def from_code(code: str) -> ReversiPosition:
     """Parse `reversi BOARD SIDE`, or raise CodeError with a one-line message."""
     if not isinstance(code, str):
-        raise CodeError("a position code is text")
+        raise CodeError("a position code is text", "not_text")
     board_field, side_field = split_fields(code, "reversi", ("BOARD", "SIDE"))
     name = code.strip().split(" ", 1)[0]
     if name != "reversi":
-        raise CodeError(f"not a reversi code: it starts with {short(name)}")
+        raise CodeError(f"not a reversi code: it starts with {short(name)}", "unknown_game")
     board = parse_board(board_field, 8, "BW", rows_from_top=True)
     side = parse_side(side_field, "reversi", ReversiPosition.SIDES)
     black = sum(1 << sq for sq, ch in enumerate(board) if ch == "B")

@@ -348,7 +348,7 @@ def from_code(code: str) -> TaflPosition:
     name = code.strip().split(" ", 1)[0]
     rules = RULES.get(name)
     if rules is None:
-        raise CodeError(f"not a tafl code: {short(name)}")
+        raise CodeError(f"not a tafl code: {short(name)}", "unknown_game")
     names = ("BOARD", "SIDE", "VISITED") if rules.goal == "corner-tour" else ("BOARD", "SIDE")
     fields = split_fields(code, rules.name, names)
     board = parse_board(fields[0], rules.size, "ADK")
@@ -365,10 +365,11 @@ def _parse_visited(text: str, rules: TaflRules) -> int:
     listed = text.split(",")
     if any(name not in names for name in listed):
         raise CodeError(f"VISITED must list corners among {','.join(names)} or be '-', "
-                        f"got {short(text)}")
+                        f"got {short(text)}", "visited")
     order = [names.index(name) for name in listed]
     if order != sorted(set(order)):
-        raise CodeError(f"VISITED lists corners once each in the order {','.join(names)}")
+        raise CodeError(f"VISITED lists corners once each in the order {','.join(names)}",
+                        "visited")
     return sum(1 << i for i in order)
 
 
@@ -379,16 +380,17 @@ def _check_pieces(board: str, rules: TaflRules, visited: int) -> None:
         if count > most:
             what = "more than one king" if letter == KING else \
                 f"{count} {words[letter]}, more than the {most} a game starts with"
-            raise CodeError(f"the board has {what}")
+            raise CodeError(f"the board has {what}", "piece_count")
     for sq in rules.restricted:
         if board[sq] in "AD":
             raise CodeError(f"a soldier stands on {rules.square_name(sq)}, "
                             f"where only the king may stand" if rules.king_squares
-                            else f"a soldier stands on the castle {rules.square_name(sq)}")
+                            else f"a soldier stands on the castle {rules.square_name(sq)}",
+                            "piece_placement")
     king = board.find(KING)
     if king in rules.corners and not visited >> rules.corners.index(king) & 1:
         raise CodeError(f"the king stands on {rules.square_name(king)} "
-                        f"but VISITED does not list it")
+                        f"but VISITED does not list it", "piece_placement")
 
 
 def start(name: str) -> TaflPosition:

@@ -8,6 +8,7 @@ flip.  It never sleeps and never blocks, so the browser build can await
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import traceback
 
@@ -15,16 +16,18 @@ import pygame
 
 from ..ai.levels import preload as preload_strategies
 from ..platform import locale_name as system_locale
+from ..platform import no_display_variables
 from ..platform.storage import Storage, default_storage
 from .context import Context
 from .i18n import t
 from .scene import Pop, Push, Quit, Replace, Reset, Scene, Transition
 from .sound import Sounds
-from .theme import colour, reset_fonts, set_pixel_ratio
-from .widgets import draw_text
+from .theme import colour, font, reset_fonts, set_pixel_ratio
+from .widgets import draw_text, wrap
 
 MIN_SIZE = (320, 480)
 NOTICE_SECONDS = 4.0
+NOTICE_SMALLEST = 10  # the notice's font shrinks to fit its area, but not below this
 
 
 class App:
@@ -44,6 +47,7 @@ class App:
         self.errors: list[str] = []  # what the safety net caught (tests assert it empty)
         self._reported: set[tuple[str, str, int]] = set()  # bugs already told to the player
         self.notice: tuple[str, float] | None = None
+        self.notice_box: pygame.Rect | None = None  # where the notice was last drawn
         from .menu import MenuScene  # scenes import the app's pieces, not the reverse
         self.scenes: list[Scene] = []
         preload_strategies()
@@ -202,17 +206,62 @@ class App:
 
     def _draw_notice(self) -> None:
         if self.notice is None:
+            self.notice_box = None
             return
+        box, lines, size = self._notice_layout(self.notice[0])
+        self.notice_box = box
+        radius = max(4, size // 2)
+        pygame.draw.rect(self.screen, colour("panel"), box, border_radius=radius)
+        pygame.draw.rect(self.screen, colour("accent"), box, width=1, border_radius=radius)
+        line_height = font(size).get_linesize()
+        top = box.centery - line_height * len(lines) // 2
+        for i, line in enumerate(lines):
+            draw_text(self.screen, line, size, (box.centerx, top + i * line_height),
+                      anchor="midtop", max_width=box.width - size)
+
+    def _notice_layout(self, text: str) -> tuple[pygame.Rect, list[str], int]:
+        """The notice's box inside the area the top scene leaves free (see
+        Scene.notice_area), its text wrapped to fit, and the font size: the
+        largest size at which all of it fits, else the smallest, cut short."""
         w, h = self.screen.get_size()
-        size = max(14, min(w, h) // 34)
-        from .widgets import fit_font
-        text = self.notice[0]
-        width = fit_font(text, size, w - 40, False).size(text)[0]
-        box = pygame.Rect(0, 0, width + 2 * size, int(size * 2.2))
-        box.midbottom = (w // 2, h - size)
-        pygame.draw.rect(self.screen, colour("panel"), box, border_radius=size // 2)
-        pygame.draw.rect(self.screen, colour("accent"), box, width=1, border_radius=size // 2)
-        draw_text(self.screen, text, size, box.center, anchor="center", max_width=w - 40)
+        area = self.scene.notice_area()
+        if area is None or area.width < 40 or area.height < 16:
+            area = pygame.Rect(0, 0, w, h)  # a scene that leaves no room: better seen than lost
+        largest = max(14, min(w, h) // 34)
+        for size in range(largest, NOTICE_SMALLEST - 1, -1):
+            lines = _wrap_notice(text, size, area.width - 2 * size)
+            width, height = _notice_size(lines, size)
+            if height <= area.height and width <= area.width:
+                break
+        fitting = max(1, (area.height - size) // font(size).get_linesize())
+        if len(lines) > fitting:
+            lines = [*lines[:fitting - 1], lines[fitting - 1].rstrip(".") + "…"]
+        width, height = _notice_size(lines, size)
+        box = pygame.Rect(0, 0, min(width, area.width), min(height, area.height))
+        box.center = area.center
+        return box, lines, size
+
+
+def _wrap_notice(text: str, size: int, width: int) -> list[str]:
+    """`text` wrapped at spaces; a line still too wide (a position code's
+    board) is broken after its slashes, so that no line needs a smaller font."""
+    chosen = font(size)
+    lines: list[str] = []
+    for line in wrap(text, size, width):
+        while chosen.size(line)[0] > width and "/" in line[:-1]:
+            cuts = [i + 1 for i, ch in enumerate(line[:-1]) if ch == "/"]
+            fitting = [i for i in cuts if chosen.size(line[:i])[0] <= width] or cuts[:1]
+            lines.append(line[:fitting[-1]])
+            line = line[fitting[-1]:]
+        lines.append(line)
+    return lines
+
+
+def _notice_size(lines: list[str], size: int) -> tuple[int, int]:
+    """The box that holds these lines at this size, with a margin round them."""
+    chosen = font(size)
+    width = max(chosen.size(line)[0] for line in lines) + 2 * size
+    return width, chosen.get_linesize() * len(lines) + size
 
 
 def _signature(error: BaseException) -> tuple[str, str, int]:
@@ -223,10 +272,39 @@ def _signature(error: BaseException) -> tuple[str, str, int]:
     return (type(error).__name__, frames[-1].filename, frames[-1].lineno or 0)
 
 
-def run_native() -> None:
-    """The desktop window: the same frames, paced to 60 per second."""
+NO_DISPLAY = ("no display found; run Táiplis on a desktop with a screen, "
+              "or play it in a web browser (see README.md, Play in the browser)")
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL's drivers that draw to no screen
+
+
+def missing_display() -> str | None:
+    """Why no window could be seen here (one line), or None.
+
+    Without this, SDL quietly falls back to a driver that draws nowhere and the
+    game would run forever with no window.  A driver the user chose in
+    SDL_VIDEODRIVER is respected, whatever it is.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if no_display_variables():
+        return NO_DISPLAY  # decided before SDL starts, so it prints nothing of its own
+    pygame.display.init()
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        return NO_DISPLAY
+    return None
+
+
+def run_native() -> int:
+    """The desktop window: the same frames, paced to 60 per second.  The exit
+    status: 0, or 1 when there is no display to show the window on."""
+    problem = missing_display()
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
     app = App()
     pacer = pygame.time.Clock()  # separate from the app's clock, which measures frames
     while app.step():
         pacer.tick(60)
     pygame.quit()
+    return 0

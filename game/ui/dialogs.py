@@ -11,12 +11,15 @@ import pygame
 from ..platform import clipboard
 from ..rules import from_code
 from ..rules.base import RulesError
+from .code_errors import explain
 from .i18n import t
 from .scene import Pop, Scene, Transition
 from .theme import colour, unit_for
 from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, veil, wrap
 
 MAX_CODE_LENGTH = 400
+# Ctrl on most keyboards, Cmd (reported as META or GUI) on a Mac.
+SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META | getattr(pygame, "KMOD_GUI", 0)
 
 
 class CodeDialog(Scene):
@@ -26,6 +29,7 @@ class CodeDialog(Scene):
         super().__init__(ctx)
         self.overlay = True
         self.text = current
+        self.all_selected = False  # Ctrl/Cmd+A: the next typing, paste or Backspace replaces all
         self.error = ""
         self.box = pygame.Rect(0, 0, 0, 0)
         self.field = pygame.Rect(0, 0, 0, 0)
@@ -57,16 +61,28 @@ class CodeDialog(Scene):
 
     def paste(self) -> None:
         self.text = clipboard.paste().strip()[:MAX_CODE_LENGTH]
-        self.error = ""
+        self.error, self.all_selected = "", False
 
     def clear(self) -> None:
-        self.text, self.error = "", ""
+        self.text, self.error, self.all_selected = "", "", False
+
+    def select_all(self) -> None:
+        self.all_selected = bool(self.text)
+
+    def type_text(self, typed: str) -> None:
+        kept = "" if self.all_selected else self.text
+        self.text = (kept + typed)[:MAX_CODE_LENGTH]
+        self.error, self.all_selected = "", False
+
+    def backspace(self) -> None:
+        self.text = "" if self.all_selected else self.text[:-1]
+        self.error, self.all_selected = "", False
 
     def submit(self) -> Transition | None:
         try:
             position = from_code(self.text)
         except RulesError as error:
-            self.error = str(error)
+            self.error = explain(error)  # plain words; the CLI keeps the precise message
             self.ctx.sounds.play("illegal")
             return None
         return Pop(position.code())
@@ -76,8 +92,7 @@ class CodeDialog(Scene):
         if used:
             return result
         if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + getattr(event, "text", ""))[:MAX_CODE_LENGTH]
-            self.error = ""
+            self.type_text(getattr(event, "text", ""))
         elif event.type == pygame.KEYDOWN:
             return self._key(event)
         return None
@@ -87,10 +102,15 @@ class CodeDialog(Scene):
             return Pop()
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.submit()
+        shortcut = bool(getattr(event, "mod", 0) & SHORTCUT_MODS)
         if event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
-        elif event.key == pygame.K_v and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            self.backspace()
+        elif event.key == pygame.K_a and shortcut:
+            self.select_all()
+        elif event.key == pygame.K_v and shortcut:
             self.paste()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.all_selected = False  # moving the caret ends a selection, as in any field
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -107,14 +127,26 @@ class CodeDialog(Scene):
         from .theme import font
         while shown and font(size).size(shown + "|")[0] > self.field.width - u:
             shown = shown[1:]  # show the end being typed
-        draw_text(surface, shown + "|", size, (self.field.left + u // 2, self.field.centery),
-                  anchor="midleft")
+        self._draw_field_text(surface, shown, size)
         message = self.error or t("dialog.code_help")
         draw_text(surface, message, int(u * 0.85),
                   (self.box.left + u, self.field.bottom + u // 2),
                   colour("danger") if self.error else colour("text_muted"),
                   max_width=self.box.width - 2 * u)
         self.focus.draw(surface, u)
+
+    def _draw_field_text(self, surface: pygame.Surface, shown: str, size: int) -> None:
+        """The text being typed with its caret; when all is selected, the text
+        stands on a highlight (and the caret goes), as text fields show it."""
+        start = (self.field.left + self.unit // 2, self.field.centery)
+        if not self.all_selected:
+            draw_text(surface, shown + "|", size, start, anchor="midleft")
+            return
+        from .theme import font
+        width, height = font(size).size(shown)
+        highlight = pygame.Rect(start[0] - 2, start[1] - height // 2, width + 4, height)
+        pygame.draw.rect(surface, colour("accent_dark"), highlight, border_radius=3)
+        draw_text(surface, shown, size, start, colour("text"), anchor="midleft")
 
 
 @dataclass(frozen=True)

@@ -74,3 +74,27 @@ class Scene:
     def returned(self, result: Any) -> Transition | None:
         """Called when a scene pushed above this one pops with `result`."""
         return None
+
+    def notice_area(self) -> pygame.Rect | None:
+        """Where the app may show a notice without covering a control: by
+        default a strip at the bottom, below every button of `self.focus`,
+        or above them all when there is more room there.  None: nowhere."""
+        w, h = self.size
+        if not w or not h:
+            return None
+        gap = max(4, min(w, h) // 80)
+        tallest = max(64, min(w, h) // 5)  # a strip, not half the screen
+        focus = getattr(self, "focus", None)
+        rects = [b.rect for b in getattr(focus, "buttons", []) if b.visible]
+        below_top = max((r.bottom for r in rects), default=0) + gap
+        above_bottom = min((r.top for r in rects), default=h) - gap
+        below = pygame.Rect(gap, below_top, w - 2 * gap, h - gap - below_top)
+        above = pygame.Rect(gap, gap, w - 2 * gap, above_bottom - gap)
+        if below.height >= min(tallest, above.height):
+            below.height = min(below.height, tallest)
+            below.bottom = h - gap
+            return below
+        if above.height > 0:
+            above.height = min(above.height, tallest)
+            return above
+        return None

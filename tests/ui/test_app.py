@@ -209,7 +209,9 @@ def test_a_bad_code_gets_a_message_and_the_game_goes_on(monkeypatch):
     press(app, "clear")
     post(pygame.TEXTINPUT, text="brandubh 2AAA2/7 a -")
     key(app, pygame.K_RETURN)
-    assert app.scene is dialog and "ranks" in dialog.error
+    # Plain words for a player, not the engine's "the board has 2 ranks, expected 7".
+    assert app.scene is dialog
+    assert dialog.error == "The board part of the code has the wrong size for Brandubh"
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.play.game.ply == 1
     press(app, "load")

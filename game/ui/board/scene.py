@@ -12,10 +12,11 @@ from ...platform import clipboard
 from ...rules import from_code
 from ...rules.base import Move, Reason, RulesError, other
 from ...rules.record import Game
+from ..code_errors import explain
 from ..i18n import t
 from ..play import Play, Setup, discard_save, load_save, move_lines, only_pass, save_play
 from ..scene import Push, Replace, Reset, Scene, Transition
-from ..theme import colour, unit_for
+from ..theme import colour, pixel_ratio, unit_for
 from ..views.base import Marks, draw_arrow
 from ..widgets import Button, Focus, draw_panel, draw_text, row_buttons
 from .games import Animation, GameUI, game_ui
@@ -27,6 +28,7 @@ FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass 
 FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
 REFUSAL_SECONDS = 0.5  # the red flash on a piece or square that has no move
 HINT_PULSE_SECONDS = 1.6
+CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 SIDE_NAMES = {"a": "side.attackers", "d": "side.defenders", "b": "side.black",
               "w": "side.white", "s": "side.south", "n": "side.north"}
 
@@ -51,8 +53,12 @@ class BoardScene(Scene):
         self.passing: float | None = None  # seconds until a forced pass plays itself
         self.refused: tuple[int, float] | None = None  # a cell with no move, flash seconds left
         self.clock = 0.0  # seconds shown, for the hint ring's beat
+        self.result_closed = False  # the player closed the result panel to study the board
+        self.shown_buttons: tuple[str, ...] = ()  # which side buttons the rows were laid for
+        self.moves_rect = pygame.Rect(0, 0, 0, 0)  # the move list, as last drawn
         self.buttons = self._make_buttons()
         self.over_buttons = [
+            Button("", self.close_result, literal=True, name="over-close"),  # drawn as ×
             Button("over.rematch", self.rematch, name="rematch"),
             Button("over.swap", self.swap_sides, name="swap"),
             Button("board.undo", self.undo, name="over-undo"),
@@ -70,6 +76,8 @@ class BoardScene(Scene):
             Button("board.resign", self.resign, name="resign"),
             Button("board.menu", self.to_menu, name="menu"),
         ]
+        # Only once the game is over and its result panel was closed (see _shown).
+        buttons.insert(0, Button("board.show_result", self.show_result, name="show-result"))
         if self.play.setup.game == "tawlbwrdd":
             buttons.insert(6, Button("board.draw", self.offer_draw, name="draw"))
         return buttons
@@ -106,15 +114,26 @@ class BoardScene(Scene):
                                self.panel.width, height)
             row_buttons(visible[r * columns:(r + 1) * columns], area, self.unit // 2)
         self.focus.set(visible)
+        self.shown_buttons = tuple(b.name for b in visible)
         box = self._over_box()
         area = pygame.Rect(box.left + self.unit, box.bottom - height * 2 - self.unit * 2,
                            box.width - 2 * self.unit, height)
-        row_buttons(self.over_buttons[:2], area, self.unit // 2)
-        row_buttons(self.over_buttons[2:], area.move(0, height + self.unit // 2), self.unit // 2)
-        self.over_buttons[1].rect.width *= self.play.setup.mode == "computer"
+        close, choices = self.over_buttons[0], self.over_buttons[1:]
+        row_buttons(choices[:2], area, self.unit // 2)
+        row_buttons(choices[2:], area.move(0, height + self.unit // 2), self.unit // 2)
+        choices[1].rect.width *= self.play.setup.mode == "computer"
+        close.rect = self._close_rect(box)
         self.over_focus.set([b for b in self.over_buttons if b.visible])
 
+    def _close_rect(self, box: pygame.Rect) -> pygame.Rect:
+        """The result panel's × in its top-right corner, big enough for a finger."""
+        side = max(int(CLOSE_TARGET_CSS_PIXELS * pixel_ratio()), int(self.unit * 2.2))
+        inset = max(2, self.unit // 3)
+        return pygame.Rect(box.right - inset - side, box.top + inset, side, side)
+
     def _shown(self, button: Button) -> bool:
+        if button.name == "show-result":
+            return self.result_closed and self.play.game.outcome() is not None
         return True
 
     def _over_box(self) -> pygame.Rect:
@@ -131,6 +150,9 @@ class BoardScene(Scene):
             used, result = self.over_focus.handle(event)
             if used:
                 return result
+            if self._closes_result(event):
+                self.close_result()
+                return None
         used, result = self.focus.handle(event)
         if used:
             return result
@@ -284,7 +306,7 @@ class BoardScene(Scene):
         try:
             game = from_code(code).GAME
         except RulesError as error:  # the dialog checks too; keep the game regardless
-            self.ctx.notify(str(error))
+            self.ctx.notify(explain(error))
             return None
         replaced = self.play if game == self.play.setup.game \
             else load_save(self.ctx.storage, game)
@@ -300,7 +322,7 @@ class BoardScene(Scene):
         try:
             position = from_code(code)
         except RulesError as error:  # the dialog checks too; keep the game regardless
-            self.ctx.notify(str(error))
+            self.ctx.notify(explain(error))
             return None
         setup = self.play.setup
         if setup.game != position.GAME:
@@ -424,6 +446,7 @@ class BoardScene(Scene):
             if move in self.play.game.legal_moves():
                 self._make(move)
         self._announce()
+        self._relayout_if_rows_changed()
         self._layout_buttons_if_needed()
         return None
 
@@ -492,7 +515,59 @@ class BoardScene(Scene):
 
     @property
     def game_over_panel(self) -> bool:
-        return self.play.game.outcome() is not None and self.animation is None
+        """Whether the result panel is on show (over, played out, not closed)."""
+        return self.play.game.outcome() is not None and self.animation is None and \
+            not self.result_closed
+
+    # --- the result panel: closed to study the final board, reopened from the side panel ---
+
+    def _closes_result(self, event: pygame.event.Event) -> bool:
+        """Esc, or a press outside the panel that is not on a side-panel button
+        (those still work: Menu or Undo need not take two clicks)."""
+        if event.type == pygame.KEYDOWN:
+            return getattr(event, "key", 0) == pygame.K_ESCAPE
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            return not self._over_box().collidepoint(event.pos) and \
+                self.focus.at(event.pos) is None
+        return False
+
+    def close_result(self) -> None:
+        self.result_closed = True
+        self.over_focus.pressed = self.over_focus.hover = None
+        self._layout_buttons()  # Show result joins the side panel's rows
+
+    def show_result(self) -> None:
+        self.result_closed = False
+        self.focus.pressed = self.focus.hover = None
+        self._layout_buttons()
+
+    def notice_area(self) -> pygame.Rect | None:
+        """Over the top of the move list (the latest moves stay in sight below
+        it); when the list has little room (a small portrait screen), over the
+        panel's text above the buttons.  Never over the board or a button."""
+        u = self.unit
+        buttons_top = min((b.rect.top for b in self.buttons if b.visible),
+                          default=self.panel.bottom)
+        text = pygame.Rect(self.panel.left, self.panel.top, self.panel.width,
+                           buttons_top - u // 2 - self.panel.top)
+        moves = self.moves_rect.clip(text)
+        tallest = 6 * u  # room for a copied code, wrapped
+        if moves.height >= tallest:
+            moves.height = tallest
+            return moves
+        if text.height <= 0:
+            return None
+        text.height = min(text.height, tallest)
+        text.bottom = buttons_top - u // 2
+        return text
+
+    def _relayout_if_rows_changed(self) -> None:
+        """Lay the side buttons out again when the set on show changed (Show
+        result comes and goes with the game's end, e.g. after an undo)."""
+        if self.play.game.outcome() is None:
+            self.result_closed = False  # the next ending shows its result again
+        if tuple(b.name for b in self.buttons if self._shown(b)) != self.shown_buttons:
+            self._layout_buttons()
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -569,8 +644,8 @@ class BoardScene(Scene):
         y += self.ui.draw_extra(surface, pygame.Rect(rect.left, y, rect.width, 2 * u),
                                 self.play.position, u)
         buttons_top = min((b.rect.top for b in self.buttons if b.visible), default=rect.bottom)
-        self._draw_moves(surface, pygame.Rect(rect.left, y + u // 2, rect.width,
-                                              buttons_top - y - u))
+        self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width, buttons_top - y - u)
+        self._draw_moves(surface, self.moves_rect)
         self.focus.draw(surface, u)
 
     def _players_line(self) -> str:
@@ -627,15 +702,26 @@ class BoardScene(Scene):
         surface.blit(shade, self.ui.view.rect)
         draw_panel(surface, box, radius=12)
         u = self.unit
+        close = self.over_buttons[0].rect
+        title_room = box.width - 2 * (box.right - close.left)  # centred, clear of the ×
         y = draw_text(surface, self._result_title(outcome), int(u * 1.7),
                       (box.centerx, box.top + u), colour("accent"), anchor="midtop",
-                      bold=True, max_width=box.width - 2 * u).bottom
+                      bold=True, max_width=title_room).bottom
         reason = self._reason_text(outcome)
         if outcome.scores is not None:
             reason += f" ({outcome.scores[0]}–{outcome.scores[1]})"
         draw_text(surface, reason, u, (box.centerx, y + u // 2), anchor="midtop",
                   max_width=box.width - 2 * u)
         self.over_focus.draw(surface, u)
+        self._draw_close_cross(surface, close)
+
+    def _draw_close_cross(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        arm = rect.width // 5
+        width = max(2, rect.width // 14)
+        cx, cy = rect.center
+        for dx in (-arm, arm):
+            pygame.draw.line(surface, colour("text"), (cx - dx, cy - arm), (cx + dx, cy + arm),
+                             width)
 
     def _reason_text(self, outcome) -> str:
         """Why the game ended; a resignation says who gave up."""

@@ -1,0 +1,33 @@
+"""A position code the engine refused, said in plain words to a player.
+
+The engine's messages are precise and in English, for the command line; a
+player gets one translated sentence chosen by the error's `kind`, with the
+game's name from the catalogue.  Both the code dialog and the board scene use
+`explain`, so a refused code reads the same wherever it is refused.
+"""
+
+from __future__ import annotations
+
+from ..rules import GAME_NAMES
+from ..rules.base import RulesError
+from ..rules.modiar import TOTAL as MODIAR_STONES
+from .i18n import t
+
+# Kinds whose sentence does not name a game.
+_WITHOUT_GAME = frozenset({"unknown_game", "not_text", "not_ascii", "spacing"})
+_WITH_GAME = frozenset({"field_count", "board_shape", "bad_piece", "bad_side", "piece_count",
+                        "piece_placement", "visited", "stone_count", "stone_total",
+                        "first_flag"})
+
+
+def explain(error: RulesError) -> str:
+    """The player's sentence for a refused code (a generic one for any other kind)."""
+    kind = getattr(error, "kind", "other")
+    if kind == "not_text":
+        kind = "unknown_game"
+    if kind in _WITHOUT_GAME:
+        return t(f"code_error.{kind}")
+    game = getattr(error, "game", None)
+    if kind in _WITH_GAME and game in GAME_NAMES:
+        return t(f"code_error.{kind}", game=t(f"game.{game}"), total=MODIAR_STONES)
+    return t("code_error.generic")
