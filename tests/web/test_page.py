@@ -85,7 +85,7 @@ def test_only_fields_pygbag_fills_are_used(page):
     assert used <= pygbag_fields()
     assert {"cdn", "archive", "PYBUILD", "ume_block"} <= used
     other = set(re.findall(r"{{([^}]*)}}", page)) - {f"cookiecutter.{name}" for name in used}
-    assert other == {"taiplis.base_url"}  # ours, filled by game/webbuild.py
+    assert other == {"taiplis.base_url", "taiplis.strings"}  # ours, filled by game/webbuild.py
 
 
 def test_the_runtime_loader_comes_first(page):
