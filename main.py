@@ -1,13 +1,35 @@
-"""The pygbag entry point: the same App as the desktop, one frame per browser tick."""
+"""The pygbag entry point: the same App as the desktop, one frame per browser tick.
+
+Around the frames, game/platform does what only a page needs: it keeps the
+window the browser's size in device pixels, settles clipboard requests, and
+shows the page's error screen if the app cannot start.  Natively those calls
+do nothing.
+"""
 
 import asyncio
+import sys
+import traceback
 
-from game.ui.app import App
+from game.platform import clipboard, web
 
 
 async def main():
-    app = App()
+    web.prepare()
+    try:
+        from game.ui.app import App
+
+        app = App()
+    except Exception:  # never a blank page: the page says so and offers to retry
+        text = traceback.format_exc()
+        print(text, file=sys.stderr)
+        if not web.report_failure("app", text):
+            raise
+        return
+    viewport = web.Viewport()
+    viewport.follow(app.resize)  # at once: the first frame already has the page's size
     while app.step():
+        viewport.follow(app.resize)  # after the frame, so a VIDEORESIZE cannot undo it
+        clipboard.poll()
         await asyncio.sleep(0)
 
 

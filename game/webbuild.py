@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib.metadata
+import json
 import os
 import shutil
 import subprocess
@@ -34,6 +35,11 @@ TEMPLATE = Path("web") / "taiplis.tmpl"
 ICON = Path("web") / "favicon.png"
 EXTRA_PAGE_FILES = (Path("web") / "social.png",)  # copied beside index.html
 BASE_URL_FIELD = "{{taiplis.base_url}}"  # ours, filled here (pygbag fills cookiecutter's)
+STRINGS_FIELD = "{{taiplis.strings}}"  # ours: the page's words, from game/ui/i18n
+PAGE_KEYS = "page."  # the catalogue entries the page shows before Python runs
+# pygbag's own options.  can_close 1: without it pygbag's loader installs an
+# onbeforeunload handler that asks "leave this page?" on every reload or close.
+PYGBAG_OPTIONS = ("--can_close", "1")
 
 # Modules of the `game` package that the browser never runs: the text tools
 # and their helpers.  The build ships only what main.py imports (see
@@ -189,7 +195,7 @@ def build_web(root: Path | None = None, out: Path | None = None, *, base_url: st
         staging = Path(temporary)
         app = staging / APP_NAME
         stage(root, app)
-        command = [sys.executable, "-m", "pygbag", "--build", "--no_opt",
+        command = [sys.executable, "-m", "pygbag", "--build", "--no_opt", *PYGBAG_OPTIONS,
                    "--template", str(root / TEMPLATE), "--icon", str(root / ICON),
                    str(app)]  # pygbag takes the app folder last
         environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
@@ -204,7 +210,8 @@ def build_web(root: Path | None = None, out: Path | None = None, *, base_url: st
         if done.returncode != 0 or not (built / "index.html").is_file():
             tail = " | ".join((done.stdout + done.stderr).strip().splitlines()[-3:])
             raise WebBuildError(f"pygbag failed (status {done.returncode}): {tail}")
-        page = _finish_page((built / "index.html").read_text(encoding="utf-8"), base_url)
+        page = _finish_page((built / "index.html").read_text(encoding="utf-8"), base_url,
+                            page_strings(root))
         (built / "index.html").write_text(page, encoding="utf-8")
         for extra in EXTRA_PAGE_FILES:
             shutil.copy2(root / extra, built / extra.name)
@@ -222,12 +229,28 @@ def build_web(root: Path | None = None, out: Path | None = None, *, base_url: st
     return WebBuild(out, files, members, version, time.perf_counter() - started)
 
 
-def _finish_page(page: str, base_url: str) -> str:
-    """Fill our own template field; without a base URL, leave out what needs one."""
+def page_strings(root: Path) -> dict[str, dict[str, str]]:
+    """The page's own words in every language: `page.*` of game/ui/i18n/<language>.json."""
+    strings = {}
+    for path in sorted((root / "game" / "ui" / "i18n").glob("*.json")):
+        catalogue = json.loads(path.read_text(encoding="utf-8"))
+        strings[path.stem] = {key.removeprefix(PAGE_KEYS): text
+                              for key, text in catalogue.items() if key.startswith(PAGE_KEYS)}
+    if not strings.get("en"):
+        raise WebBuildError("game/ui/i18n/en.json has no page.* entries for the page")
+    return strings
+
+
+def _finish_page(page: str, base_url: str, strings: dict[str, dict[str, str]]) -> str:
+    """Fill our own template fields; without a base URL, leave out what needs one."""
     if not base_url:
         page = "\n".join(line for line in page.splitlines()
                          if 'property="og:url"' not in line) + "\n"
     page = page.replace(BASE_URL_FIELD, base_url)
+    # JSON is a JavaScript literal; "</" is escaped so no text can close the <script>,
+    # and indented so no "}}" looks like an unfilled field
+    page = page.replace(STRINGS_FIELD, json.dumps(strings, ensure_ascii=False, sort_keys=True,
+                                                  indent=1).replace("</", "<\\/"))
     if "{{" in page:
         field = page[page.index("{{"):].split("}}", 1)[0] + "}}"
         raise WebBuildError(f"the page template has an unfilled field {field}")

@@ -60,8 +60,13 @@ class CodeDialog(Scene):
         self.focus.set(self.buttons)
 
     def paste(self) -> None:
-        self.text = clipboard.paste().strip()[:MAX_CODE_LENGTH]
-        self.error, self.all_selected = "", False
+        """The clipboard's text; in the browser, also a text prompt to type a code in."""
+        def take(text: str | None) -> None:
+            if text is not None:  # None: the player cancelled the browser's prompt
+                self.text, self.error = text.strip()[:MAX_CODE_LENGTH], ""
+                self.all_selected = False
+
+        clipboard.paste(take, prompt=t("dialog.code_help"), current=self.text)
 
     def clear(self) -> None:
         self.text, self.error, self.all_selected = "", "", False

@@ -112,7 +112,8 @@ def test_cmd_a_selects_all_and_backspace_deletes_it_all(monkeypatch, mod):
 
 def test_select_all_then_paste_replaces_and_moving_the_caret_ends_the_selection(monkeypatch):
     app, dialog = open_dialog(monkeypatch)
-    monkeypatch.setattr(clipboard, "paste", lambda: "modiar 7,7,7,7,7,7 0,0 s 1")
+    monkeypatch.setattr(clipboard, "paste",
+                        lambda done, **_: done("modiar 7,7,7,7,7,7 0,0 s 1"))
     key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
     key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
     assert dialog.text == "modiar 7,7,7,7,7,7 0,0 s 1" and not dialog.all_selected

@@ -85,7 +85,7 @@ def test_only_fields_pygbag_fills_are_used(page):
     assert used <= pygbag_fields()
     assert {"cdn", "archive", "PYBUILD", "ume_block"} <= used
     other = set(re.findall(r"{{([^}]*)}}", page)) - {f"cookiecutter.{name}" for name in used}
-    assert other == {"taiplis.base_url"}  # ours, filled by game/webbuild.py
+    assert other == {"taiplis.base_url", "taiplis.strings"}  # ours, filled by game/webbuild.py
 
 
 def test_the_runtime_loader_comes_first(page):
@@ -154,3 +154,24 @@ def test_the_pictures():
     width, height = png_size(ROOT / "web" / "favicon.png")
     assert width == height >= 32
     assert png_size(ROOT / "web" / "social.png") == (1200, 630)
+
+
+def test_the_loaders_3d_canvas_never_takes_a_tap(page):
+    """pygbag's loader appends a 128x128 #canvas3d after our canvas (test_browser.py
+    checks the effect with elementFromPoint); these are the rules that keep it harmless."""
+    css = page[page.index("canvas.emscripten {"):]
+    assert re.search(r"z-index: [1-9]", css[:css.index("}")])
+    rule = re.search(r"#canvas3d \{([^}]*)\}", page).group(1)
+    assert "pointer-events: none" in rule
+
+
+def test_no_console_assets_unless_debug(page):
+    head = page.split("\n", 2)[1]
+    assert 'data-os="snd,gui"' in head  # no vtx: xterm.js stays on the CDN
+    assert 'dataset.os = "vtx,snd,gui"' in page  # ...unless the address ends in #debug
+
+
+def test_the_error_screen_is_an_alert_with_a_retry_button(elements):
+    failure = next(attrs for _, attrs in elements.tags if attrs.get("id") == "failure")
+    assert failure["role"] == "alert" and "hidden" in failure
+    assert "retry" in elements.ids()

@@ -279,8 +279,11 @@ class BoardScene(Scene):
 
     def copy_code(self) -> None:
         code = self.play.position.code()
-        clipboard.copy(code)
-        self.ctx.notify(t("notice.copied", code=code))
+
+        def tell(copied: bool) -> None:  # in the browser this comes a frame or two later
+            self.ctx.notify(t("notice.copied" if copied else "notice.copy_by_hand", code=code))
+
+        clipboard.copy(code, tell)
 
     def load_code(self) -> Transition:
         from ..dialogs import CodeDialog
