@@ -21,7 +21,11 @@ from ..widgets import Button, Focus, draw_panel, draw_text, row_buttons
 from .games import Animation, GameUI, game_ui
 
 DRAG_START_PIXELS = 6
-FRAME_BUDGET = 0.008  # seconds of search per frame: the rest of a 60 Hz frame is drawing
+FRAME_BUDGET = 0.008  # seconds of search in a frame that draws: the rest of 60 Hz is drawing
+# In a frame with nothing to draw the search may run until this long after the
+# frame began: most of a 60 Hz frame (16.7 ms), the rest left for the loop.
+QUIET_FRAME_BUDGET = 0.014
+SPINNER_STEPS_PER_SECOND = 3  # the thinking dots: only a few redraws a second
 SHOW_THINKING_AT_LEAST = 0.45  # so a computer move can be followed
 SIDE_NAMES = {"a": "side.attackers", "d": "side.defenders", "b": "side.black",
               "w": "side.white", "s": "side.south", "n": "side.north"}
@@ -44,6 +48,7 @@ class BoardScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
         self.announced = False
+        self._shown_looks: tuple = ()
         self.buttons = self._make_buttons()
         self.over_buttons = [
             Button("over.rematch", self.rematch, name="rematch"),
@@ -346,6 +351,7 @@ class BoardScene(Scene):
         if self.draw_offer is not None and self.draw_offer != before.side:
             self.draw_offer = None  # moving on instead of accepting declines it
         played = self.play.play(move)
+        self.redraw()
         self.selected = self.press = self.drag = None
         duration = self.ui.animation_time(played.effects) * self.ctx.animation_scale
         self.animation = Animation(before, played.position, move, played.effects, duration)
@@ -372,10 +378,12 @@ class BoardScene(Scene):
             self.animation.elapsed += dt
             if self.animation.done:
                 self.animation = None
-        started = time.perf_counter()
-        self.play.advance_hint(started + FRAME_BUDGET / 2)
+                self.redraw()
+        self._note_looks()  # before searching: a frame that will draw leaves time for it
+        deadline = self._search_deadline()
+        self.play.advance_hint(deadline)
         if self.pending is None and self.animation is None and self.play.computer_to_move:
-            self.pending = self.play.think(started + FRAME_BUDGET, dt)
+            self.pending = self.play.think(deadline, dt)
         elif self.pending is not None:
             self.play.thinking_for += dt
         if self.pending is not None and self.animation is None and \
@@ -385,7 +393,31 @@ class BoardScene(Scene):
                 self._make(move)
         self._announce()
         self._layout_buttons_if_needed()
+        self._note_looks()
         return None
+
+    def animating(self) -> bool:
+        return self.animation is not None
+
+    def _search_deadline(self) -> float:
+        """When this frame's share of searching ends: most of the frame when nothing
+        is to be drawn, FRAME_BUDGET when it is (an animation, input, a change)."""
+        now = time.perf_counter()
+        if self.dirty or self.animation is not None:
+            return now + FRAME_BUDGET
+        return max(now, self.ctx.frame_began + QUIET_FRAME_BUDGET)
+
+    def _looks(self) -> tuple:
+        """What the scene shows that can change with no input: a computer move, a
+        hint found, the thinking dots, the buttons enabled, the game-over panel."""
+        return (self.play.game.ply, self.play.hint, self._status_line(), self.game_over_panel,
+                tuple((button.enabled, button.label) for button in self.buttons))
+
+    def _note_looks(self) -> None:
+        looks = self._looks()
+        if looks != self._shown_looks:
+            self._shown_looks = looks
+            self.redraw()
 
     def _announce(self) -> None:
         outcome = self.play.game.outcome()
@@ -506,7 +538,9 @@ class BoardScene(Scene):
         if player == "human":
             who = t("status.you") if self.play.setup.mode == "computer" else ""
             return t("status.to_move", side=side) + (f" · {who}" if who else "")
-        dots = "." * (1 + int(time.perf_counter() * 3) % 3)
+        # By the stepped thinking time, not the clock: the dots move only when a
+        # frame is drawn for them, a few times a second.
+        dots = "." * (1 + int(self.play.thinking_for * SPINNER_STEPS_PER_SECOND) % 3)
         return t("status.thinking", side=side, level=t(f"level.{player}")) + dots
 
     def _draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
