@@ -49,6 +49,7 @@ class BoardScene(Scene):
         self.unit = 16
         self.announced = False
         self._shown_looks: tuple = ()
+        self.waited = 0.0  # seconds the computer has had this turn: the thinking dots
         self.buttons = self._make_buttons()
         self.over_buttons = [
             Button("over.rematch", self.rematch, name="rematch"),
@@ -379,6 +380,7 @@ class BoardScene(Scene):
             if self.animation.done:
                 self.animation = None
                 self.redraw()
+        self.waited = self.waited + dt if self.play.computer_to_move else 0.0
         self._note_looks()  # before searching: a frame that will draw leaves time for it
         deadline = self._search_deadline()
         self.play.advance_hint(deadline)
@@ -538,9 +540,9 @@ class BoardScene(Scene):
         if player == "human":
             who = t("status.you") if self.play.setup.mode == "computer" else ""
             return t("status.to_move", side=side) + (f" · {who}" if who else "")
-        # By the stepped thinking time, not the clock: the dots move only when a
-        # frame is drawn for them, a few times a second.
-        dots = "." * (1 + int(self.play.thinking_for * SPINNER_STEPS_PER_SECOND) % 3)
+        # By stepped time, counted before the search runs, so a frame knows before
+        # searching whether it will draw new dots (a few times a second).
+        dots = "." * (1 + int(self.waited * SPINNER_STEPS_PER_SECOND) % 3)
         return t("status.thinking", side=side, level=t(f"level.{player}")) + dots
 
     def _draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
