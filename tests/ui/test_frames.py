@@ -221,17 +221,18 @@ def test_while_the_computer_thinks_the_dots_move_a_few_times_a_second(monkeypatc
 
 def test_the_search_gets_most_of_a_frame_with_nothing_to_draw(monkeypatch):
     app = make_app(monkeypatch)
-    started = slow_computer(monkeypatch, frames=2 * 60)
+    # 127 frames: the move is found between two changes of the thinking dots.
+    started = slow_computer(monkeypatch, frames=2 * 60 + 7)
     scene = start_board(app, "reversi", "w")  # the computer moves first
     quiet = drawing = 0
     for _ in range(600):
-        if scene.play.game.ply:
-            break
         search, before = started[-1], app.frames_drawn
         calls = len(search.calls)
         steps(app, 1)
-        if len(search.calls) == calls or scene.play.game.ply:
-            continue  # not searched, or the frame that plays the move
+        if search.done:
+            break
+        if len(search.calls) == calls:
+            continue  # not searched this frame
         deadline, called = search.calls[-1]
         if app.frames_drawn == before:  # nothing drawn: the search had most of the frame
             quiet += 1
@@ -240,3 +241,6 @@ def test_the_search_gets_most_of_a_frame_with_nothing_to_draw(monkeypatch):
             drawing += 1
             assert deadline <= called + board_scene.FRAME_BUDGET
     assert drawing >= 3 and quiet > 10 * drawing
+    # The frame that found the move searched to its end: the move is drawn next frame.
+    assert app.frames_drawn == before and scene.play.game.ply == 0
+    assert drawn_over(app, 1) == 1 and scene.play.game.ply == 1

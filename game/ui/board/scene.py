@@ -382,14 +382,19 @@ class BoardScene(Scene):
                 self.redraw()
         self.waited = self.waited + dt if self.play.computer_to_move else 0.0
         self._note_looks()  # before searching: a frame that will draw leaves time for it
-        deadline = self._search_deadline()
+        quiet = not self.dirty and self.animation is None  # nothing to draw so far
+        deadline = self._search_deadline(quiet)
         self.play.advance_hint(deadline)
+        decided = False
         if self.pending is None and self.animation is None and self.play.computer_to_move:
             self.pending = self.play.think(deadline, dt)
+            decided = self.pending is not None
         elif self.pending is not None:
             self.play.thinking_for += dt
+        # A move found in a frame given to the search is played in the next one:
+        # no frame both searches to its end and draws.
         if self.pending is not None and self.animation is None and \
-                self.play.thinking_for >= SHOW_THINKING_AT_LEAST:
+                self.play.thinking_for >= SHOW_THINKING_AT_LEAST and not (decided and quiet):
             move, self.pending = self.pending, None
             if move in self.play.game.legal_moves():
                 self._make(move)
@@ -401,11 +406,11 @@ class BoardScene(Scene):
     def animating(self) -> bool:
         return self.animation is not None
 
-    def _search_deadline(self) -> float:
-        """When this frame's share of searching ends: most of the frame when nothing
-        is to be drawn, FRAME_BUDGET when it is (an animation, input, a change)."""
+    def _search_deadline(self, quiet: bool) -> float:
+        """When this frame's share of searching ends: most of the frame when it is
+        `quiet` (nothing to draw), FRAME_BUDGET when it will draw."""
         now = time.perf_counter()
-        if self.dirty or self.animation is not None:
+        if not quiet:
             return now + FRAME_BUDGET
         return max(now, self.ctx.frame_began + QUIET_FRAME_BUDGET)
 
