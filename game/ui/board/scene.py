@@ -49,7 +49,7 @@ class BoardScene(Scene):
         self.unit = 16
         self.announced = False
         self._shown_looks: tuple = ()
-        self.waited = 0.0  # seconds the computer has had this turn: the thinking dots
+        self.waited = 0.0  # seconds the computer has been to move: the thinking dots
         self.buttons = self._make_buttons()
         self.over_buttons = [
             Button("over.rematch", self.rematch, name="rematch"),
