@@ -102,23 +102,44 @@ def bench_ai() -> str:
     return "\n".join(lines)
 
 
+FRAMES_PER_SECOND = 60  # as run_native paces the window
+SHARE_GAMES = ("brandubh", "tawlbwrdd", "reversi")  # Modiar's Druid reads a table: no search
+
+
 def bench_frames(seconds: float = 4.0) -> str:
-    """Frame times of each board scene while the computer (Druid) thinks.
+    """Frame times while the computer thinks, idle CPU, and the search's share
+    of the wall clock through the app's loop against `python -m game ai`."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    return "\n\n".join([frame_times(seconds), idle_cpu(), search_share()])
+
+
+def _app(board=None, every_frame: bool = False):
+    """A headless app showing the menu, or a board scene for `board` (a Setup)."""
+    from .platform.storage import MemoryStorage
+    from .ui.app import App
+    from .ui.board.scene import BoardScene
+    from .ui.play import Play
+    app = App((1280, 800), storage=MemoryStorage(), locale_name="en")
+    app.draw_every_frame = every_frame
+    if board is not None:
+        app._push(BoardScene(app.ctx, Play(board)))
+    return app
+
+
+def frame_times(seconds: float) -> str:
+    """Frame times of each board scene while the computer (Druid) thinks,
+    frames run back to back (unpaced).
 
     The scene's first frame (fonts, the cached board, the engine's tables)
     is reported on its own; median and worst are over the frames after it.
     """
-    import os
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from .platform.storage import MemoryStorage
-    from .ui.app import App
-    from .ui.board.scene import BoardScene
-    from .ui.play import Play, Setup
-    lines = [f"{'game':<10} {'frames':>6} {'first ms':>8} {'median ms':>9} {'worst ms':>9}"]
+    from .ui.play import Setup
+    lines = [f"{'game':<10} {'frames':>6} {'drawn':>6} {'first ms':>8} {'median ms':>9} "
+             f"{'worst ms':>9}"]
     for game in GAME_NAMES:
-        app = App((1280, 800), storage=MemoryStorage(), locale_name="en")
-        app._push(BoardScene(app.ctx, Play(Setup(game, "watch", "", "druid"))))
+        app = _app(Setup(game, "watch", "", "druid"))
         times = []
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -126,6 +147,85 @@ def bench_frames(seconds: float = 4.0) -> str:
             app.step()
             times.append(time.perf_counter() - began)
         first, rest = times[0], sorted(times[1:])
-        lines.append(f"{game:<10} {len(times):>6} {1000 * first:>8.2f} "
+        lines.append(f"{game:<10} {len(times):>6} {app.frames_drawn:>6} {1000 * first:>8.2f} "
                      f"{1000 * rest[len(rest) // 2]:>9.2f} {1000 * rest[-1]:>9.2f}")
+    return "\n".join(lines)
+
+
+def run_paced(app, until) -> tuple[float, float, int, int]:
+    """Run the app's frames paced as `run_native` paces them until `until()`;
+    (wall seconds, CPU seconds, frames, frames drawn)."""
+    import pygame
+    pacer = pygame.time.Clock()
+    wall, cpu, drawn, frames = time.perf_counter(), time.process_time(), app.frames_drawn, 0
+    while not until() and app.step():
+        pacer.tick(FRAMES_PER_SECOND)
+        frames += 1
+    return (time.perf_counter() - wall, time.process_time() - cpu, frames,
+            app.frames_drawn - drawn)
+
+
+def _for(seconds: float):
+    end = time.perf_counter() + seconds
+    return lambda: time.perf_counter() >= end
+
+
+def idle_cpu(seconds: float = 3.0) -> str:
+    """CPU seconds per wall second of an idle menu and an idle board (the person
+    to move, nothing touched), drawing only on change and drawing every frame."""
+    from .ui.play import Setup
+    lines = [f"{'scene':<16} {'drawing':<12} {'CPU s / s':>9} {'frames':>6} {'drawn':>6}"]
+    idle = {"menu": None, "brandubh board": Setup("brandubh", "computer", "a", "druid"),
+            "reversi board": Setup("reversi", "computer", "b", "druid")}
+    for name, board in idle.items():
+        for every_frame in (False, True):
+            app = _app(board, every_frame)
+            run_paced(app, _for(0.5))  # the first frames: fonts, cached boards
+            wall, cpu, frames, drawn = run_paced(app, _for(seconds))
+            how = "every frame" if every_frame else "on change"
+            lines.append(f"{name:<16} {how:<12} {cpu / wall:>9.3f} {frames:>6} {drawn:>6}")
+    return "\n".join(lines)
+
+
+def search_share(repeats: int = 3) -> str:
+    """Nodes per second of the Druid's first move from the start, searched by
+    `python -m game ai` alone and through the app's loop (paced, a game
+    watched), with frames drawn on change and drawn every frame; the share is
+    app / alone, so the fraction of the wall clock the search gets.
+
+    The three are run in turn `repeats` times and the best of each kept: on
+    a shared machine other work only ever slows a run down."""
+    from .cli import run
+    from .ui import play as play_module
+    from .ui.play import Setup
+    lines = [f"{'game':<10} {'alone n/s':>9} {'app n/s':>8} {'share':>6} "
+             f"{'every-frame n/s':>15} {'share':>6} {'drawn':>6}"]
+    real_start = play_module.start_search
+    searches: list = []
+
+    def recorded(*args, **kwargs):
+        searches.append(real_start(*args, **kwargs))
+        return searches[-1]
+
+    def through_app(game: str, every_frame: bool) -> tuple[float, int]:
+        searches.clear()
+        app = _app(Setup(game, "watch", "", "druid"), every_frame)
+        run_paced(app, lambda: bool(searches) and searches[0].done)
+        result = searches[0].result()
+        return result.nodes / result.seconds, app.frames_drawn
+
+    play_module.start_search = recorded
+    try:
+        for game in SHARE_GAMES:
+            alone = app_rate = old_rate = 0.0
+            for _ in range(repeats):
+                report = dict(line.split(": ") for line in run(["ai", game]).splitlines()[1:])
+                alone = max(alone, int(report["nodes"]) / float(report["seconds"]))
+                rate, drawn = through_app(game, every_frame=False)
+                app_rate = max(app_rate, rate)
+                old_rate = max(old_rate, through_app(game, every_frame=True)[0])
+            lines.append(f"{game:<10} {alone:>9,.0f} {app_rate:>8,.0f} {app_rate / alone:>6.0%} "
+                         f"{old_rate:>15,.0f} {old_rate / alone:>6.0%} {drawn:>6}")
+    finally:
+        play_module.start_search = real_start
     return "\n".join(lines)

@@ -3,6 +3,11 @@
 `App.step()` runs exactly one frame: events → update → transitions → draw →
 flip.  It never sleeps and never blocks, so the browser build can await
 `asyncio.sleep(0)` between frames and tests can drive it frame by frame.
+
+A frame is drawn (and flipped) only when something on screen changed: input,
+a transition, a resize, a notice shown or gone, a scene that asked with
+`Scene.redraw()` or one that is `animating()`.  An idle window costs next to
+nothing, and the computer's search gets the time drawing would have taken.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import time
 import traceback
 
 import pygame
@@ -48,6 +54,10 @@ class App:
         self._reported: set[tuple[str, str, int]] = set()  # bugs already told to the player
         self.notice: tuple[str, float] | None = None
         self.notice_box: pygame.Rect | None = None  # where the notice was last drawn
+        self.frames_drawn = 0  # frames drawn and flipped (idle frames are neither)
+        self.draw_every_frame = False  # the old way, for `bench frames` to compare with
+        self._on_screen: tuple | None = None  # (scenes shown, size, notice) last noted
+        self._was_animating = False
         from .menu import MenuScene  # scenes import the app's pieces, not the reverse
         self.scenes: list[Scene] = []
         preload_strategies()
@@ -72,17 +82,56 @@ class App:
         """
         if not self.running:
             return False
+        self.ctx.frame_began = time.perf_counter()
         measured = self.clock.tick() / 1000.0  # measure only: never sleeps
         dt = min(measured if dt is None else dt, 0.1)
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self._guarded(self._event, event)
             if not self.running:
                 return False
-        self._guarded(lambda: self._apply(self.scene.update(dt)))
         self._tick_notice(dt)
+        # Before update, so a scene knows whether this frame will be drawn.
+        self._note_changes(force=bool(events) or self.draw_every_frame)
+        self._guarded(lambda: self._apply(self.scene.update(dt)))
+        self._take_notice()  # one raised by this update shows in this frame
+        self._note_changes(force=False)
+        if self._needs_draw():
+            self._draw_frame()
+        return self.running
+
+    def redraw(self) -> None:
+        """Draw every scene on screen at the next frame (after changing one from outside)."""
+        for scene in self._visible():
+            scene.redraw()
+
+    def _note_changes(self, force: bool) -> None:
+        """Mark the scenes on screen dirty when the picture as a whole changed:
+        input (`force`), a scene pushed or popped, a new size, a notice shown or gone."""
+        visible = self._visible()
+        on_screen = (tuple(id(scene) for scene in visible), self.screen.get_size(),
+                     self.notice[0] if self.notice else None)
+        if force or on_screen != self._on_screen:
+            self._on_screen = on_screen
+            for scene in visible:
+                scene.redraw()
+
+    def _needs_draw(self) -> bool:
+        visible = self._visible()
+        animating = any(scene.animating() for scene in visible)
+        # One frame more after an animation stops, to show where it ended.
+        was_animating, self._was_animating = self._was_animating, animating
+        return self.draw_every_frame or animating or was_animating or \
+            any(scene.dirty for scene in visible)
+
+    def _draw_frame(self) -> None:
+        errors = len(self.errors)
         self._guarded(self._draw)
         pygame.display.flip()
-        return self.running
+        self.frames_drawn += 1
+        if len(self.errors) == errors:  # a scene whose drawing failed tries again
+            for scene in self._visible():
+                scene.dirty = False
 
     def _guarded(self, action, *args) -> None:
         """Run scene code; a bug becomes a logged error and a notice, never a crash."""
@@ -141,6 +190,7 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         for scene in self.scenes:
             scene.resize(size)
+            scene.redraw()  # the same size may still be a new layout (pixel ratio)
 
     def resize(self, size: tuple[int, int], pixel_ratio: float | None = None) -> None:
         """Change the window size in device pixels (tests and the browser call
@@ -186,11 +236,15 @@ class App:
 
     # --- drawing ---------------------------------------------------------------------
 
-    def _draw(self) -> None:
+    def _visible(self) -> list[Scene]:
+        """The scenes on screen: the top one and any it overlays."""
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
-        for scene in self.scenes[first:]:
+        return self.scenes[first:]
+
+    def _draw(self) -> None:
+        for scene in self._visible():
             scene.draw(self.screen)
         self._draw_notice()
 
@@ -198,6 +252,10 @@ class App:
         if self.notice is not None:
             text, left = self.notice
             self.notice = (text, left - dt) if left > dt else None
+        self._take_notice()
+
+    def _take_notice(self) -> None:
+        """Show the next queued notice when none is on screen."""
         while self.ctx.notices and self.notice is not None and \
                 self.ctx.notices[0] == self.notice[0]:
             self.ctx.notices.pop(0)  # the same words are on screen: not twice in a row

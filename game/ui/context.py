@@ -27,6 +27,7 @@ class Context:
     notices: list[str] = field(default_factory=list)
     is_web: bool = IS_WEB
     clipboard_text: str = ""  # fallback when the system clipboard is unavailable
+    frame_began: float = 0.0  # perf_counter() when the app began the current frame
 
     def load_settings(self, locale_name: str | None) -> None:
         stored = self.storage.load("settings")

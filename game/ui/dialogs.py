@@ -65,6 +65,7 @@ class CodeDialog(Scene):
             if text is not None:  # None: the player cancelled the browser's prompt
                 self.text, self.error = text.strip()[:MAX_CODE_LENGTH], ""
                 self.all_selected = False
+                self.redraw()  # in the browser the answer comes frames later, with no input
 
         clipboard.paste(take, prompt=t("dialog.code_help"), current=self.text)
 

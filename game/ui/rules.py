@@ -245,10 +245,16 @@ class RulesScene(Scene):
     def update(self, dt: float) -> Transition | None:
         if t("language.code") != self.language:  # switched in settings meanwhile
             self._build()
+            self.redraw()
         for item in self._visible():
             if item.diagram is not None:
                 item.diagram.tick(dt)
         return None
+
+    def animating(self) -> bool:
+        """A diagram on screen replaying its move (only those on screen are ticked)."""
+        return any(item.diagram is not None and item.diagram.animation is not None
+                   for item in self._visible())
 
     def _visible(self) -> list[Item]:
         low, high = self.scroll, self.scroll + self.view.height

@@ -52,6 +52,11 @@ class Scene:
     ctx: Context
     overlay: bool = field(default=False, init=False)  # draw the scene beneath first
     size: tuple[int, int] = field(default=(0, 0), init=False)
+    # Draw this scene at the end of the frame.  A new scene starts dirty; the app
+    # sets the flag on input, transitions, resizes and notices and clears it once
+    # the scene is on screen.  State that changes without input (a computer move,
+    # a finished search) calls `redraw()`.
+    dirty: bool = field(default=True, init=False)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -64,6 +69,15 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def redraw(self) -> None:
+        """Ask to be drawn this frame: something the player sees has changed."""
+        self.dirty = True
+
+    def animating(self) -> bool:
+        """True while the scene moves on its own: the app draws every frame then
+        (and once more after it stops).  An idle scene is not drawn at all."""
+        return False
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""

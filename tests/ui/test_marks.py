@@ -86,6 +86,7 @@ def test_reversi_legal_moves_are_far_bigger_marks_than_the_star_points(monkeypat
     legal = view.cell(19)  # d3, legal for Black
     with_dots = pixels(app.screen, legal)
     app.ctx.settings["hints"] = False
+    app.redraw()  # set behind the app's back: the Settings scene's input would redraw
     steps(app, 1)
     dot = changed(pixels(app.screen, legal), with_dots)
     # A star point sits on the crossing of c3's top-left corner; b2's corner has none.

@@ -25,7 +25,8 @@ from .test_app import play_move_by_pointer, start_game
 
 
 def drawn_texts(app) -> list[str]:
-    """Every text the board scene and the menu draw in the next frame."""
+    """Every text the board scene and the menu show: the next frame, drawn in full
+    (an idle app draws nothing, so the frame is asked for)."""
     seen: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
         for module in (board_module, menu_module):
@@ -35,6 +36,7 @@ def drawn_texts(app) -> list[str]:
                 seen.append(text)
                 return _real(surface, text, *args, **kwargs)
             patch.setattr(module, "draw_text", recording)
+        app.redraw()
         steps(app, 1)
     return seen
 

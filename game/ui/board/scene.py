@@ -22,7 +22,11 @@ from ..widgets import Button, Focus, draw_panel, draw_text, row_buttons
 from .games import Animation, GameUI, game_ui
 
 DRAG_START_PIXELS = 6
-FRAME_BUDGET = 0.008  # seconds of search per frame: the rest of a 60 Hz frame is drawing
+FRAME_BUDGET = 0.008  # seconds of search in a frame that draws: the rest of 60 Hz is drawing
+# In a frame with nothing to draw the search may run until this long after the
+# frame began: most of a 60 Hz frame (16.7 ms), the rest left for the loop.
+QUIET_FRAME_BUDGET = 0.014
+SPINNER_STEPS_PER_SECOND = 3  # the thinking dots: only a few redraws a second
 SHOW_THINKING_AT_LEAST = 0.45  # so a computer move can be followed
 FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
 FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
@@ -56,6 +60,8 @@ class BoardScene(Scene):
         self.result_closed = False  # the player closed the result panel to study the board
         self.shown_buttons: tuple[str, ...] = ()  # which side buttons the rows were laid for
         self.moves_rect = pygame.Rect(0, 0, 0, 0)  # the move list, as last drawn
+        self._shown_looks: tuple = ()
+        self.waited = 0.0  # seconds the computer has been to move: the thinking dots
         self.buttons = self._make_buttons()
         self.over_buttons = [
             Button("", self.close_result, literal=True, name="over-close"),  # drawn as ×
@@ -407,6 +413,7 @@ class BoardScene(Scene):
         if self.draw_offer is not None and self.draw_offer != before.side:
             self.draw_offer = None  # moving on instead of accepting declines it
         played = self.play.play(move)
+        self.redraw()
         self.selected = self.press = self.drag = None
         duration = self.ui.animation_time(played.effects) * self.ctx.animation_scale
         self.animation = Animation(before, played.position, move, played.effects, duration)
@@ -435,23 +442,61 @@ class BoardScene(Scene):
                 self.animation = None
         self._step_marks(dt)
         forced = self._step_forced_pass(dt)
-        started = time.perf_counter()
-        self.play.advance_hint(started + FRAME_BUDGET / 2)
+        self.waited = self.waited + dt if self.play.computer_to_move else 0.0
+        self._note_looks()  # before searching: a frame that will draw leaves time for it
+        quiet = not self.dirty and self.animation is None  # nothing to draw so far
+        deadline = self._search_deadline(quiet)
+        self.play.advance_hint(deadline)
+        decided = False
         if forced:
             pass  # nobody thinks about a forced pass: it plays itself
         elif self.pending is None and self.animation is None and self.play.computer_to_move:
-            self.pending = self.play.think(started + FRAME_BUDGET, dt)
+            self.pending = self.play.think(deadline, dt)
+            decided = self.pending is not None
         elif self.pending is not None:
             self.play.thinking_for += dt
+        # A move found in a frame given to the search is played in the next one:
+        # no frame both searches to its end and draws.
         if self.pending is not None and self.animation is None and \
-                self.play.thinking_for >= SHOW_THINKING_AT_LEAST:
+                self.play.thinking_for >= SHOW_THINKING_AT_LEAST and not (decided and quiet):
             move, self.pending = self.pending, None
             if move in self.play.game.legal_moves():
                 self._make(move)
         self._announce()
         self._relayout_if_rows_changed()
         self._layout_buttons_if_needed()
+        self._note_looks()
         return None
+
+    def animating(self) -> bool:
+        """A move, a refused cell's flash or a pulsing hint ring is on show."""
+        return self.animation is not None or self.refused is not None or \
+            self._hint_ring_shown()
+
+    def _hint_ring_shown(self) -> bool:
+        move = self.play.hint
+        return move is not None and not self.ui.two_step and \
+            move in self.play.position.legal_moves()
+
+    def _search_deadline(self, quiet: bool) -> float:
+        """When this frame's share of searching ends: most of the frame when it is
+        `quiet` (nothing to draw), FRAME_BUDGET when it will draw."""
+        now = time.perf_counter()
+        if not quiet:
+            return now + FRAME_BUDGET
+        return max(now, self.ctx.frame_began + QUIET_FRAME_BUDGET)
+
+    def _looks(self) -> tuple:
+        """What the scene shows that can change with no input: a computer move, a
+        hint found, the thinking dots, the buttons enabled, the game-over panel."""
+        return (self.play.game.ply, self.play.hint, self._status_line(), self.game_over_panel,
+                tuple((button.enabled, button.label) for button in self.buttons))
+
+    def _note_looks(self) -> None:
+        looks = self._looks()
+        if looks != self._shown_looks:
+            self._shown_looks = looks
+            self.redraw()
 
     def _announce(self) -> None:
         outcome = self.play.game.outcome()
@@ -671,7 +716,9 @@ class BoardScene(Scene):
         if player == "human":
             who = t("status.you") if self.play.setup.mode == "computer" else ""
             return t("status.to_move", side=side) + (f" · {who}" if who else "")
-        dots = "." * (1 + int(time.perf_counter() * 3) % 3)
+        # By stepped time, counted before the search runs, so a frame knows before
+        # searching whether it will draw new dots (a few times a second).
+        dots = "." * (1 + int(self.waited * SPINNER_STEPS_PER_SECOND) % 3)
         return t("status.thinking", side=side, level=t(f"level.{player}")) + dots
 
     def _draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
