@@ -47,8 +47,8 @@ def start_game(app, game: str, mode: str, side: str | None = None, level: str = 
     return app.scene
 
 
-def play_move_by_pointer(app, scene: BoardScene, rng: random.Random, how: str) -> None:
-    """Pick a random legal move and make it with the mouse, a finger or a drag."""
+def play_move_by_hand(app, scene: BoardScene, rng: random.Random, how: str) -> None:
+    """Pick a random legal move and make it with the mouse, a finger, a drag or the keys."""
     position = scene.play.position
     move = rng.choice(list(position.legal_moves()))
     view = scene.ui.view
@@ -56,12 +56,34 @@ def play_move_by_pointer(app, scene: BoardScene, rng: random.Random, how: str) -
         wait_for_forced_pass(app, scene)
         return
     squares = scene.ui.move_squares(move)
+    if how == "keys":
+        for square in squares:
+            walk_cursor_to(app, scene, square)
+            key(app, pygame.K_RETURN)
+        return
     gesture = {"mouse": click, "touch": tap}[how if how != "drag" else "mouse"]
     if scene.ui.two_step and how == "drag":
         drag(app, view.cell(squares[0]).center, view.cell(squares[1]).center)
     else:
         for square in squares:
             gesture(app, view.cell(square).center)
+
+
+def walk_cursor_to(app, scene: BoardScene, target: int) -> None:
+    """Arrow keys, as a player would press them, until the cursor is on `target`."""
+    arrows = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
+              (0, -1): pygame.K_UP}
+    view = scene.ui.view
+    if scene.cursor is None:
+        key(app, pygame.K_UP)  # the first arrow only shows the cursor
+    for _ in range(40):
+        if scene.cursor == target:
+            return
+        here, there = view.cell(scene.cursor).center, view.cell(target).center
+        dx, dy = there[0] - here[0], there[1] - here[1]
+        step = (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
+        key(app, arrows[step])
+    raise AssertionError(f"the cursor never reached cell {target}")
 
 
 def wait_for_forced_pass(app, scene: BoardScene) -> None:
@@ -85,7 +107,7 @@ def finish_by_hand(app, scene: BoardScene, seed: int) -> int:
     out, every fifth is made while it still runs (which cuts it short).
     Returns how many frames were drawn mid-animation."""
     rng = random.Random(seed)
-    hows = ("mouse", "touch", "drag")
+    hows = ("mouse", "touch", "drag", "keys")
     animated = 0
     while scene.play.game.outcome() is None:
         assert scene.play.game.ply < PLY_LIMIT
@@ -93,7 +115,7 @@ def finish_by_hand(app, scene: BoardScene, seed: int) -> int:
         if before % 5:
             animated += settle(app)
         if scene.play.human_to_move:
-            play_move_by_pointer(app, scene, rng, hows[before % 3])
+            play_move_by_hand(app, scene, rng, hows[before % 4])
             assert scene.play.game.ply == before + 1, "the move was not taken"
         else:
             steps(app, 1)
@@ -102,7 +124,7 @@ def finish_by_hand(app, scene: BoardScene, seed: int) -> int:
 
 @pytest.mark.parametrize("speed", SPEEDS)
 @pytest.mark.parametrize("game", GAME_NAMES)
-def test_a_whole_hotseat_game_by_mouse_touch_and_drag_then_rematch(monkeypatch, game, speed):
+def test_a_whole_hotseat_game_by_mouse_touch_drag_and_keys_then_rematch(monkeypatch, game, speed):
     app = make_app(monkeypatch, animation=speed)
     scene = start_game(app, game, "hotseat")
     animated = finish_by_hand(app, scene, seed=GAME_NAMES.index(game))
@@ -126,7 +148,7 @@ def test_a_whole_game_against_the_computer(monkeypatch, game):
         frames += 1
         assert frames < 20_000
         if scene.play.human_to_move and scene.pending is None and scene.animation is None:
-            play_move_by_pointer(app, scene, rng, "mouse")
+            play_move_by_hand(app, scene, rng, "mouse")
         else:
             steps(app, 1)
     settle(app)

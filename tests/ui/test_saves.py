@@ -21,7 +21,7 @@ from game.ui.play import Play, Setup
 from game.ui.setup import SetupScene
 
 from .driver import button, key, make_app, post, press, settle, steps
-from .test_app import play_move_by_pointer, start_game
+from .test_app import play_move_by_hand, start_game
 
 
 def drawn_texts(app) -> list[str]:
@@ -47,7 +47,7 @@ def play_moves(app, scene: BoardScene, count: int, seed: int = 3) -> None:
     for _ in range(count):
         settle(app)
         before = scene.play.game.ply
-        play_move_by_pointer(app, scene, rng, "mouse")
+        play_move_by_hand(app, scene, rng, "mouse")
         assert scene.play.game.ply == before + 1
     settle(app)
 
