@@ -195,7 +195,6 @@ def search_share(repeats: int = 3) -> str:
 
     The three are run in turn `repeats` times and the best of each kept: on
     a shared machine other work only ever slows a run down."""
-    from .cli import run
     from .ui import play as play_module
     from .ui.play import Setup
     lines = [f"{'game':<10} {'alone n/s':>9} {'app n/s':>8} {'share':>6} "
@@ -219,8 +218,8 @@ def search_share(repeats: int = 3) -> str:
         for game in SHARE_GAMES:
             alone = app_rate = old_rate = 0.0
             for _ in range(repeats):
-                report = dict(line.split(": ") for line in run(["ai", game]).splitlines()[1:])
-                alone = max(alone, int(report["nodes"]) / float(report["seconds"]))
+                alone_result = start_search(start(game), "druid").run()  # as `game ai` does
+                alone = max(alone, alone_result.nodes / alone_result.seconds)
                 rate, drawn = through_app(game, every_frame=False)
                 app_rate = max(app_rate, rate)
                 old_rate = max(old_rate, through_app(game, every_frame=True)[0])
