@@ -244,7 +244,7 @@ class BoardScene(Scene):
 
     def hint(self) -> None:
         if self._can_move():
-            self.play.ask_hint()
+            self.play.ask_hint(self.ctx.search_nodes)
 
     def pass_turn(self) -> None:
         position = self.play.position
@@ -375,7 +375,7 @@ class BoardScene(Scene):
         started = time.perf_counter()
         self.play.advance_hint(started + FRAME_BUDGET / 2)
         if self.pending is None and self.animation is None and self.play.computer_to_move:
-            self.pending = self.play.think(started + FRAME_BUDGET, dt)
+            self.pending = self.play.think(started + FRAME_BUDGET, dt, self.ctx.search_nodes)
         elif self.pending is not None:
             self.play.thinking_for += dt
         if self.pending is not None and self.animation is None and \
