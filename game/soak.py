@@ -131,6 +131,7 @@ class Storm:
             self.visit(name, min(VISIT_EVENTS, events - self.summary.events))
             visit += 1
         self.close_app()
+        clipboard.copy("")  # and nothing left behind for whatever runs next
 
     def visit(self, name: str, budget: int) -> None:
         """Storm scene `name` for `budget` events, going back when the storm leaves it."""
