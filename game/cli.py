@@ -1,12 +1,14 @@
-"""Text tools over the engines: `python -m game perft|moves|apply|ai|match|bench …`.
+"""Text tools over the engines: `python -m game perft|moves|apply|ai|match|bench|soak …`.
 
 Every failure a user can cause (a bad code, an illegal move, a bad number)
-ends with one line on stderr and exit status 2 — never a traceback.
+ends with one line on stderr and exit status 2 — never a traceback.  A
+command that runs to the end and finds a fault (`soak`) exits with status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -18,7 +20,9 @@ from .rules.base import RulesError, perft
 from .rules.record import Game
 from .webbuild import add_options as add_build_web_options
 
+FOUND_FAULTS = 1
 USAGE_ERROR = 2
+MAX_SOAK_EVENTS = 10_000_000
 MAX_PERFT_DEPTH = 30
 
 # Fields in each game's code, counting the name: lets an unquoted code typed
@@ -28,6 +32,14 @@ CODE_FIELDS = {"brandubh": 4, "tawlbwrdd": 3, "reversi": 3, "modiar": 5}
 
 class UsageError(Exception):
     """A command line that cannot be carried out; the message is one line."""
+
+
+class FaultsFound(Exception):
+    """A command ran to the end and found faults: its report, printed with status 1."""
+
+    def __init__(self, report: str) -> None:
+        super().__init__(report)
+        self.report = report
 
 
 class _Parser(argparse.ArgumentParser):
@@ -58,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--out", default="screenshots")
     cmd = commands.add_parser("bench", help="benchmarks (docs/benchmarks.md)")
     cmd.add_argument("what", choices=["perft", "yield", "ai", "frames"])
+    cmd = commands.add_parser("soak", help="random events through every scene; status 1 on "
+                              "any error caught")
+    cmd.add_argument("--events", type=int, default=10_000)
+    cmd.add_argument("--seed", type=int, default=0)
+    cmd.add_argument("--scene", help="storm one scene only: menu, setup, settings, rules, "
+                     "code, or a game's board")
     cmd = commands.add_parser("build-web", help="the browser build: pygbag packs build/web/")
     add_build_web_options(cmd)
     return parser
@@ -140,6 +158,21 @@ def cmd_match(parsed: argparse.Namespace) -> str:
     return report(match)
 
 
+def cmd_soak(parsed: argparse.Namespace) -> str:
+    if not 1 <= parsed.events <= MAX_SOAK_EVENTS:
+        raise UsageError(f"--events must be between 1 and {MAX_SOAK_EVENTS}")
+    for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
+                        ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
+        os.environ.setdefault(name, value)  # headless, set before pygame starts
+    from .soak import SCENES, soak  # imports pygame: only for this command
+    if parsed.scene is not None and parsed.scene not in SCENES:
+        raise UsageError(f"--scene must be one of {', '.join(SCENES)}")
+    summary = soak(parsed.events, parsed.seed, parsed.scene)
+    if summary.errors:
+        raise FaultsFound(summary.report())
+    return summary.report()
+
+
 def check_budget(parsed: argparse.Namespace) -> None:
     if parsed.nodes is not None and parsed.nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
@@ -177,6 +210,8 @@ def run(argv: Sequence[str]) -> str:
         from . import bench
         return {"perft": bench.bench_perft, "yield": bench.bench_yield,
                 "ai": bench.bench_ai, "frames": bench.bench_frames}[parsed.what]()
+    if parsed.command == "soak":
+        return cmd_soak(parsed)
     return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"
 
 
@@ -187,6 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_native()
     try:
         output = run(argv)
+    except FaultsFound as faults:
+        print(faults.report)
+        return FOUND_FAULTS
     except (RulesError, UsageError) as error:
         print(f"error: {error}", file=sys.stderr)
         return USAGE_ERROR

@@ -49,6 +49,7 @@ DESKTOP_ONLY = frozenset({
     "game/__main__.py",  # `python -m game`
     "game/cli.py",  # the engine command line
     "game/bench.py",  # benchmarks
+    "game/soak.py",  # `python -m game soak`: random events through every scene
     "game/ai/match.py",  # AI-against-AI ladders (`python -m game match`)
     "game/webbuild.py",  # this build
     "game/ui/screenshots.py",  # `python -m game screenshots`

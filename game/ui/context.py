@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,13 @@ class Context:
     is_web: bool = IS_WEB
     clipboard_text: str = ""  # fallback when the system clipboard is unavailable
     frame_began: float = 0.0  # perf_counter() when the app began the current frame
+    # Where the app's chance comes from (a new game's seed, a side drawn at random):
+    # the soak run seeds it, so that one seed always plays the same games.
+    rng: random.Random = field(default_factory=random.Random)
+    # The computer's budget in search nodes instead of its levels' clocks (None):
+    # the soak run sets it, so that what the computer plays does not depend on
+    # how fast the machine is.
+    search_nodes: int | None = None
 
     def load_settings(self, locale_name: str | None) -> None:
         stored = self.storage.load("settings")

@@ -115,7 +115,7 @@ class MenuScene(Scene):
             else:
                 preview_bottom = self._layout_card(i, card, u)
             preview = pygame.Rect(card.left + u // 2, card.top + u // 2, card.width - u,
-                                  preview_bottom - card.top - u // 2)
+                                  max(0, preview_bottom - card.top - u // 2))
             self.previews[name].view.layout(preview)
         self._layout_actions(w, h, u)
 

@@ -116,15 +116,19 @@ class Play:
 
     # --- the computer --------------------------------------------------------------
 
-    def think(self, deadline: float, dt: float) -> Move | None:
-        """Advance the computer's search until `deadline`; its move once decided."""
+    def think(self, deadline: float, dt: float, nodes: int | None = None) -> Move | None:
+        """Advance the computer's search until `deadline`; its move once decided.
+
+        `nodes`, when given, bounds the search by nodes instead of the level's clock.
+        """
         if not self.computer_to_move:
             self.cancel()
             return None
         if self.search is None:
             history = [p.repetition_key() for p in self.game.replay()]
             self.search = start_search(self.position, self.player(), history=history,
-                                       seed=self.setup.seed * 7919 + self.game.ply)
+                                       seed=self.setup.seed * 7919 + self.game.ply,
+                                       nodes=nodes)
             self.thinking_for = 0.0
         self.thinking_for += dt
         if self.search.step(deadline):
@@ -140,13 +144,14 @@ class Play:
 
     # --- hints ------------------------------------------------------------------------
 
-    def ask_hint(self) -> None:
+    def ask_hint(self, nodes: int | None = None) -> None:
+        """Start the hint's search: for HINT_SECONDS, or for `nodes` when given."""
         if not self.human_to_move:
             return
         self.cancel_hint()
         history = [p.repetition_key() for p in self.game.replay()]
-        self.hint_search = start_search(self.position, "druid", history=history,
-                                        seconds=HINT_SECONDS)
+        self.hint_search = start_search(self.position, "druid", history=history, nodes=nodes,
+                                        seconds=None if nodes else HINT_SECONDS)
 
     def advance_hint(self, deadline: float) -> None:
         if self.hint_search is not None and self.hint_search.step(deadline):

@@ -3,8 +3,6 @@ the person's side, and the computer's level."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from ..ai.levels import is_handicapped
@@ -129,7 +127,7 @@ class SetupScene(ChoiceScene):
         return None
 
     def _start(self) -> Transition:
-        rng = random.Random()
+        rng = self.ctx.rng
         mode = self.choice["mode"]
         side = resolve_side(self.choice["side"], self.sides, rng) if mode == "computer" else ""
         setup = Setup(self.game, mode, side, self.choice["level"], seed=rng.randrange(1 << 30))

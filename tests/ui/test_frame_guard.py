@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.rules import start
@@ -74,3 +75,17 @@ def test_the_modiar_capture_fade_stays_in_range_and_waits_for_the_last_stone(sca
         assert bool(fading) == (animation.elapsed >= sowing - 1e-9), "the fade waits"
         animation.elapsed += FRAME_SECONDS / 3
     assert ui._fade_progress(animation) == 1.0
+
+
+@pytest.mark.parametrize("game", ["brandubh", "tawlbwrdd", "reversi", "modiar"])
+@pytest.mark.parametrize("height", [-50, 0, 3])
+def test_a_board_with_no_room_draws_nothing_rather_than_failing(monkeypatch, game, height):
+    """Found by the soak: a menu card too short for its preview asked for a
+    board of negative size, and drawing it raised on every frame."""
+    from game.ui.board.games import game_ui
+    from game.ui.views.base import Marks
+    app = make_app(monkeypatch, animation="off")  # a view drawn on its own: nothing moves
+    ui = game_ui(game)
+    ui.view.layout(pygame.Rect(10, 10, 100, height))
+    ui.draw(app.screen, start(game), Marks(), None)
+    assert ui.view.rect.width >= 0 and ui.view.rect.height >= 0

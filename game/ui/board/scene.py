@@ -281,7 +281,7 @@ class BoardScene(Scene):
 
     def hint(self) -> None:
         if self._can_move():
-            self.play.ask_hint()
+            self.play.ask_hint(self.ctx.search_nodes)
 
     def copy_code(self) -> None:
         code = self.play.position.code()
@@ -451,7 +451,7 @@ class BoardScene(Scene):
         if forced:
             pass  # nobody thinks about a forced pass: it plays itself
         elif self.pending is None and self.animation is None and self.play.computer_to_move:
-            self.pending = self.play.think(deadline, dt)
+            self.pending = self.play.think(deadline, dt, self.ctx.search_nodes)
             decided = self.pending is not None
         elif self.pending is not None:
             self.play.thinking_for += dt

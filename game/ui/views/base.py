@@ -48,7 +48,8 @@ class BoardView:
         self._background: pygame.Surface | None = None
 
     def layout(self, area: pygame.Rect) -> None:
-        self.rect = area.copy()
+        # A window too small for the board leaves it no room at all, never less.
+        self.rect = pygame.Rect(area.left, area.top, max(0, area.width), max(0, area.height))
         self._background = None
 
     def background(self) -> pygame.Surface:
