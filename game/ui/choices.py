@@ -7,7 +7,7 @@ import pygame
 
 from .i18n import t
 from .scene import Pop, Scene, Transition
-from .theme import colour, unit_for
+from .theme import colour, font, text_size, touch_height, unit_for
 from .widgets import Button, Focus, draw_panel, draw_text, row_buttons
 
 
@@ -43,23 +43,43 @@ class ChoiceScene(Scene):
         if not w:
             return
         self.unit = u = unit_for(size)
-        self.box = pygame.Rect(0, 0, min(w - 2 * u, 36 * u), min(h - 2 * u, 32 * u))
-        self.box.center = (w // 2, h // 2)
+        width = min(w - 2 * u, 36 * u)
         self.shown_rows = self.rows()
         for button in self.all_buttons():
             button.rect = pygame.Rect(0, 0, 0, 0)
+        height, gap = touch_height(u * 2.3), u // 2
+        label = max(int(u * 1.6), font(text_size(u)).get_linesize() + u // 3)
+        lines = [self._split(buttons, width - 2 * u) for _, buttons in self.shown_rows]
+        rows_height = sum(label + len(parts) * (height + gap) - gap + int(u * 1.4)
+                          for parts in lines)
+        needed = int(u * 4.5) + rows_height + self.extra_room(width) + height + 2 * u
+        self.box = pygame.Rect(0, 0, width, min(h - 2 * u, max(32 * u, needed)))
+        self.box.center = (w // 2, h // 2)
         y = self.box.top + int(u * 4.5)
-        height = int(u * 2.3)
-        for _, buttons in self.shown_rows:
-            row_buttons(buttons, pygame.Rect(self.box.left + u, y + int(u * 1.6),
-                                             self.box.width - 2 * u, height), u // 2)
-            y += height + int(u * 3)
+        for parts in lines:
+            y += label
+            for part in parts:
+                row_buttons(part, pygame.Rect(self.box.left + u, y, width - 2 * u, height), gap)
+                y += height + gap
+            y += int(u * 1.4) - gap
         row_buttons(self.footer, pygame.Rect(self.box.left + u, self.box.bottom - height - u,
                                              self.box.width - 2 * u, height), u)
         for _, buttons in self.shown_rows:
             for button in buttons:
                 button.selected = self.is_selected(button)
         self.focus.set([b for _, row in self.shown_rows for b in row] + self.footer)
+
+    def extra_room(self, width: int) -> int:
+        """Height a subclass draws below the rows (the setup's level note)."""
+        return 0
+
+    def _split(self, buttons: list[Button], width: int) -> list[list[Button]]:
+        """A row's buttons on one line, or on two when they would be too narrow
+        for their labels (four speeds on a phone)."""
+        if len(buttons) > 3 and width // len(buttons) < 7 * self.unit:
+            half = (len(buttons) + 1) // 2
+            return [buttons[:half], buttons[half:]]
+        return [buttons]
 
     def refresh(self) -> None:
         """Lay out again after a choice (rows may appear or disappear)."""
@@ -80,10 +100,12 @@ class ChoiceScene(Scene):
         draw_text(surface, self.title(), int(u * 1.8), (self.box.centerx, self.box.top + u),
                   colour("accent"), anchor="midtop", bold=True, max_width=self.box.width - 2 * u)
         if self.subtitle_key:
-            draw_text(surface, t(self.subtitle_key), u,
+            draw_text(surface, t(self.subtitle_key), text_size(u),
                       (self.box.centerx, self.box.top + int(u * 3.2)), colour("text_muted"),
                       anchor="midtop", max_width=self.box.width - 2 * u)
         for label, buttons in self.shown_rows:
-            draw_text(surface, t(label), u, (self.box.left + u, buttons[0].rect.top - int(u * 1.5)),
+            size = text_size(u)
+            top = buttons[0].rect.top - font(size).get_linesize() - u // 4
+            draw_text(surface, t(label), size, (self.box.left + u, top),
                       colour("text_muted"), max_width=self.box.width - 2 * u)
         self.focus.draw(surface, u)
