@@ -16,7 +16,7 @@ from ..code_errors import explain
 from ..i18n import t
 from ..play import Play, Setup, discard_save, load_save, move_lines, only_pass, save_play
 from ..scene import Pop, Push, Replace, Reset, Scene, Transition
-from ..theme import colour, font, pixel_ratio, text_size, touch_height, unit_for
+from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
 from ..views.base import Marks, draw_arrow
 from ..widgets import (
     Button,
@@ -671,7 +671,7 @@ class BoardScene(Scene):
         text = pygame.Rect(self.panel.left, self.panel.top, self.panel.width,
                            buttons_top - u // 2 - self.panel.top)
         moves = self.moves_rect.clip(text)
-        tallest = 6 * u  # room for a copied code, wrapped
+        tallest = max(6 * u, css_pixels(120))  # room for a copied code, wrapped at 14 CSS px
         if moves.height >= tallest:
             moves.height = tallest
             return moves
