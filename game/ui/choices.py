@@ -3,12 +3,14 @@ settings scenes."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .i18n import t
 from .scene import Pop, Scene, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, Focus, draw_panel, draw_text, row_buttons
+from .widgets import Button, Focus, draw_panel, draw_text, label_lines, label_width, row_buttons
 
 
 class ChoiceScene(Scene):
@@ -74,12 +76,22 @@ class ChoiceScene(Scene):
         return 0
 
     def _split(self, buttons: list[Button], width: int) -> list[list[Button]]:
-        """A row's buttons on one line, or on two when they would be too narrow
-        for their labels (four speeds on a phone)."""
-        if len(buttons) > 3 and width // len(buttons) < 7 * self.unit:
-            half = (len(buttons) + 1) // 2
-            return [buttons[:half], buttons[half:]]
-        return [buttons]
+        """A row's buttons on one line, or on as few as their labels need to fit
+        at a readable size (on a phone: four speeds on two lines, the three
+        modes one under another)."""
+        first = 2 if len(buttons) > 3 and width // len(buttons) < 7 * self.unit else 1
+        for count in range(first, len(buttons) + 1):
+            per_line = math.ceil(len(buttons) / count)
+            if all(self._label_fits(b, (width - (per_line - 1) * (self.unit // 2)) // per_line)
+                   for b in buttons):
+                break
+        return [buttons[i:i + per_line] for i in range(0, len(buttons), per_line)]
+
+    def _label_fits(self, button: Button, width: int) -> bool:
+        height = touch_height(self.unit * 2.3)
+        room = label_width(pygame.Rect(0, 0, width, height))
+        lines, size = label_lines(button.text, text_size(self.unit), room)
+        return all(font(size).size(line)[0] <= room for line in lines)
 
     def refresh(self) -> None:
         """Lay out again after a choice (rows may appear or disappear)."""

@@ -54,15 +54,21 @@ class CodeDialog(Scene):
         field_height = max(int(2.2 * u), font(self._field_size()).get_linesize() + u)
         button_height = touch_height(2.2 * u)
         message = self._message_lines(width - 2 * u)
+        # Two rows of two on a phone, so that each label has room at a readable size.
+        rows = 1 if width - 2 * u >= 4 * 9 * u else 2
+        buttons_height = rows * button_height + (rows - 1) * (u // 2)
         height = 3 * u + field_height + u // 2 + message * self._message_line() + u + \
-            button_height + u
+            buttons_height + u
         self.box = pygame.Rect(0, 0, width, max(12 * u, height))
         self.box.center = (w // 2, h // 2)
         self.field = pygame.Rect(self.box.left + u, self.box.top + 3 * u,
                                  self.box.width - 2 * u, field_height)
-        area = pygame.Rect(self.box.left + u, self.box.bottom - u - button_height,
+        area = pygame.Rect(self.box.left + u, self.box.bottom - u - buttons_height,
                            self.box.width - 2 * u, button_height)
-        row_buttons(self.buttons, area, u // 2)
+        per_row = len(self.buttons) // rows
+        for row in range(rows):
+            row_buttons(self.buttons[row * per_row:(row + 1) * per_row],
+                        area.move(0, row * (button_height + u // 2)), u // 2)
         self.focus.set(self.buttons)
 
     def _field_size(self) -> int:

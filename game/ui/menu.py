@@ -123,9 +123,18 @@ class MenuScene(Scene):
         self._layout_actions(w, h, u)
 
     def _layout_card(self, i: int, card: pygame.Rect, u: int) -> int:
-        """[Game name][Rules] under the start position; where the preview ends."""
-        play_width = int((card.width - u) * 0.62)
+        """[Game name][Rules] under the start position; where the preview ends.
+        On a narrow card (a phone) they go one above the other."""
         height = touch_height(u * 2.1)
+        if card.width < 15 * u:
+            gap = u // 3
+            self.rules_buttons[i].rect = pygame.Rect(card.left + u // 2,
+                                                     card.bottom - u // 2 - height,
+                                                     card.width - u, height)
+            self.card_buttons[i].rect = self.rules_buttons[i].rect.move(0, -(height + gap))
+            self.new_buttons[i].rect = pygame.Rect(0, 0, 0, 0)
+            return self.card_buttons[i].rect.top - u // 3
+        play_width = int((card.width - u) * 0.62)
         top = card.bottom - u // 2 - height
         self.card_buttons[i].rect = pygame.Rect(card.left + u // 2, top, play_width, height)
         self.rules_buttons[i].rect = pygame.Rect(

@@ -135,15 +135,15 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
 
 def label_width(rect: pygame.Rect) -> int:
     """The room for a button's label: a margin that grows with the button, so a
-    long label never touches its edge."""
-    return rect.width - max(8, rect.height // 2)
+    long label never touches its edge (narrow buttons on a phone keep a thin one)."""
+    return rect.width - max(8, min(rect.height // 2, rect.width // 8))
 
 
 def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     """A button label as one line, or as two when one line would need a much
     smaller font (long labels in narrow buttons); and the font size to use."""
     one_line = fit_size(text, size, width, False)
-    smaller = max(text_size(0), int(size * 0.8))
+    smaller = max(min(size, text_size(0)), int(size * 0.8))  # never under 14 CSS px
     fits = font(one_line, False).size(text)[0] <= width
     if (fits and one_line >= smaller) or " " not in text:
         return [text], one_line

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 from game.rules import GAME_NAMES
@@ -26,15 +27,17 @@ from game.ui import rules as rules_module
 from game.ui import setup as setup_scene_module
 from game.ui import widgets as widgets_module
 from game.ui.board import scene as board_module
-from game.ui.board.scene import BoardScene
+from game.ui.board.scene import BoardScene, MoreMenu
 from game.ui.dialogs import CodeDialog, ConfirmDialog
 from game.ui.play import Play, Setup, save_play
 from game.ui.rules import RulesScene
 from game.ui.settings import SettingsScene
 from game.ui.setup import SetupScene
-from game.ui.theme import set_pixel_ratio
+from game.ui.theme import font, set_pixel_ratio, text_size
+from game.ui.widgets import label_lines, label_width
 
-from .driver import make_app, press, settle, steps
+from .driver import button as find_button
+from .driver import key, make_app, press, settle, steps, tap
 
 PHONES = [(360, 640), (390, 844)]
 LANGUAGES = ["en", "ga", "da"]
@@ -78,14 +81,23 @@ def drawn(app) -> list[tuple[str, int, int]]:
 
 
 def touch_buttons(app) -> list:
-    """Every button on screen that the player can reach, scene by scene."""
+    """Every button on screen that the player can reach, scene by scene, with
+    the size its label is asked for (the scene's unit)."""
     shown = []
     for scene in app._visible():
         focuses = [scene.focus]
         if getattr(scene, "game_over_panel", False):
             focuses.append(scene.over_focus)
-        shown.append([b for focus in focuses for b in focus.buttons if b.visible])
+        shown.append(([b for focus in focuses for b in focus.buttons if b.visible], scene.unit))
     return shown
+
+
+def label_fits(button, unit: int) -> bool:
+    """The label as draw_button lays it out: inside the button, on at most two lines."""
+    room = label_width(button.rect)
+    lines, size = label_lines(button.text, text_size(unit), room)
+    return len(lines) <= 2 and all(font(size).size(line)[0] <= room for line in lines) and \
+        font(size).get_linesize() * len(lines) <= button.rect.height
 
 
 def check_phone_frame(app, where: str, ratio: float = 1.0) -> None:
@@ -93,11 +105,12 @@ def check_phone_frame(app, where: str, ratio: float = 1.0) -> None:
     for text, size, spill in drawn(app):
         assert size >= TEXT_CSS * ratio, f"{where}: {text!r} drawn at {size} px"
         assert spill == 0, f"{where}: {text!r} runs {spill} px off its surface"
-    for buttons in touch_buttons(app):
+    for buttons, unit in touch_buttons(app):
         assert buttons, f"{where}: no buttons"
         for button in buttons:
             rect = button.rect
             assert rect.height >= TOUCH_CSS * ratio, f"{where}: {button.name} is {rect.height}"
+            assert label_fits(button, unit), f"{where}: {button.text!r} spills out of its button"
             assert rect.left >= 0 and rect.top >= 0 and rect.right <= w and rect.bottom <= h, \
                 f"{where}: {button.name} {rect} leaves the window"
         for i, a in enumerate(buttons):
@@ -218,3 +231,29 @@ def test_a_big_window_grows_the_side_panel(monkeypatch):
     status_small, moves_small = panel_text_sizes(monkeypatch, (1280, 800))
     status_big, moves_big = panel_text_sizes(monkeypatch, (1920, 1080))
     assert status_big > status_small and moves_big > moves_small
+
+
+def test_the_more_menu_works_by_keyboard_touch_and_esc(monkeypatch):
+    app = phone_app(monkeypatch, (360, 640), "en")
+    scene = BoardScene(app.ctx, played("tawlbwrdd", over=False))
+    show(app, scene)
+    assert scene.more_button.visible and not find_button(app, "copy").visible
+    for _ in range(len(scene.focus.buttons)):  # Tab round to More, then Enter
+        if scene.focus.index is not None and scene.focus.buttons[scene.focus.index].name == \
+                "more":
+            break
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, MoreMenu)
+    assert [b.name for b in app.scene.buttons] == ["copy", "load", "draw", "rules", "resign",
+                                                   "menu", "more-close"]
+    key(app, pygame.K_RETURN)  # the first choice has the focus: Copy code
+    assert app.scene is scene and scene.play.position.code() in app.notice[0]
+    tap(app, scene.more_button.rect.center)
+    assert isinstance(app.scene, MoreMenu)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    tap(app, scene.more_button.rect.center)
+    tap(app, find_button(app, "load").rect.center)
+    assert isinstance(app.scene, CodeDialog)
+    assert app.errors == []
