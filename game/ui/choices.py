@@ -10,7 +10,7 @@ import pygame
 from .i18n import t
 from .scene import Pop, Scene, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, Focus, draw_panel, draw_text, label_lines, label_width, row_buttons
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons
 
 
 class ChoiceScene(Scene):
@@ -88,10 +88,8 @@ class ChoiceScene(Scene):
         return [buttons[i:i + per_line] for i in range(0, len(buttons), per_line)]
 
     def _label_fits(self, button: Button, width: int) -> bool:
-        height = touch_height(self.unit * 2.3)
-        room = label_width(pygame.Rect(0, 0, width, height))
-        lines, size = label_lines(button.text, text_size(self.unit), room)
-        return all(font(size).size(line)[0] <= room for line in lines)
+        return label_fits(button.text, self.unit,
+                          pygame.Rect(0, 0, width, touch_height(self.unit * 2.3)))
 
     def refresh(self) -> None:
         """Lay out again after a choice (rows may appear or disappear)."""

@@ -13,7 +13,7 @@ from .play import Play, load_saves, move_number
 from .scene import Push, Quit, Scene, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
-from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, wrap
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
 
 class MenuScene(Scene):
@@ -126,7 +126,12 @@ class MenuScene(Scene):
         """[Game name][Rules] under the start position; where the preview ends.
         On a narrow card (a phone) they go one above the other."""
         height = touch_height(u * 2.1)
-        if card.width < 15 * u:
+        play_width = int((card.width - u) * 0.62)
+        rules_width = card.width - u - play_width - u // 3
+        side_by_side = label_fits(self.card_buttons[i].text, u,
+                                  pygame.Rect(0, 0, play_width, height)) and \
+            label_fits(self.rules_buttons[i].text, u, pygame.Rect(0, 0, rules_width, height))
+        if not side_by_side:
             gap = u // 3
             self.rules_buttons[i].rect = pygame.Rect(card.left + u // 2,
                                                      card.bottom - u // 2 - height,
@@ -134,7 +139,6 @@ class MenuScene(Scene):
             self.card_buttons[i].rect = self.rules_buttons[i].rect.move(0, -(height + gap))
             self.new_buttons[i].rect = pygame.Rect(0, 0, 0, 0)
             return self.card_buttons[i].rect.top - u // 3
-        play_width = int((card.width - u) * 0.62)
         top = card.bottom - u // 2 - height
         self.card_buttons[i].rect = pygame.Rect(card.left + u // 2, top, play_width, height)
         self.rules_buttons[i].rect = pygame.Rect(
@@ -196,6 +200,8 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(colour("background"))
+        if " ".join(self.tagline) != " ".join(t("menu.tagline").split()):
+            self.resize(self.size)  # the language changed under the menu: wrap afresh
         w, _ = self.size
         u = self.unit
         draw_text(surface, t("app.title"), int(u * 2.6), (w // 2, self.title_y), colour("accent"),

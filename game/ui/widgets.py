@@ -154,6 +154,15 @@ def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     return list(halves), min(fit_size(half, smaller, width, False) for half in halves)
 
 
+def label_fits(text: str, size: int, rect: pygame.Rect) -> bool:
+    """Whether a button of `rect` shows `text` whole at a readable size."""
+    room = label_width(rect)
+    lines, line_size = label_lines(text, text_size(size), room)
+    chosen = font(line_size, False)
+    return all(chosen.size(line)[0] <= room for line in lines) and \
+        chosen.get_linesize() * len(lines) <= rect.height
+
+
 def fit_size(text: str, size: int, max_width: int | None, bold: bool) -> int:
     """The largest size up to `size` at which `text` fits `max_width`; never
     under the least readable size (14 CSS px): text that needs less is wrapped
