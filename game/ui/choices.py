@@ -45,31 +45,53 @@ class ChoiceScene(Scene):
         if not w:
             return
         self.unit = u = unit_for(size)
-        width = min(w - 2 * u, 36 * u)
         self.shown_rows = self.rows()
         for button in self.all_buttons():
             button.rect = pygame.Rect(0, 0, 0, 0)
-        height, gap = touch_height(u * 2.3), u // 2
-        label = max(int(u * 1.6), font(text_size(u)).get_linesize() + u // 3)
-        lines = [self._split(buttons, width - 2 * u) for _, buttons in self.shown_rows]
-        rows_height = sum(label + len(parts) * (height + gap) - gap + int(u * 1.4)
-                          for parts in lines)
-        needed = int(u * 4.5) + rows_height + self.extra_room(width) + height + 2 * u
+        height = touch_height(u * 2.3)
+        width = min(w - 2 * u, 36 * u)
+        columns = [self.shown_rows]
+        needed = self._needed(columns[0], width - 2 * u)
+        if needed > h - 2 * u and w >= h * 1.2 and len(self.shown_rows) > 1:
+            # A short, wide window (a phone held sideways): the rows in two columns.
+            width = min(w - 2 * u, 72 * u)
+            half = (len(self.shown_rows) + 1) // 2
+            columns = [self.shown_rows[:half], self.shown_rows[half:]]
+            needed = max(self._needed(c, (width - 3 * u) // 2) for c in columns)
         self.box = pygame.Rect(0, 0, width, min(h - 2 * u, max(32 * u, needed)))
         self.box.center = (w // 2, h // 2)
-        y = self.box.top + int(u * 4.5)
-        for parts in lines:
-            y += label
-            for part in parts:
-                row_buttons(part, pygame.Rect(self.box.left + u, y, width - 2 * u, height), gap)
-                y += height + gap
-            y += int(u * 1.4) - gap
+        column_width = (width - (len(columns) + 1) * u) // len(columns)
+        for i, rows in enumerate(columns):
+            self._lay_rows(rows, self.box.left + u + i * (column_width + u), column_width)
         row_buttons(self.footer, pygame.Rect(self.box.left + u, self.box.bottom - height - u,
                                              self.box.width - 2 * u, height), u)
         for _, buttons in self.shown_rows:
             for button in buttons:
                 button.selected = self.is_selected(button)
         self.focus.set([b for _, row in self.shown_rows for b in row] + self.footer)
+
+    def _label_room(self) -> int:
+        return max(int(self.unit * 1.6), font(text_size(self.unit)).get_linesize() +
+                   self.unit // 3)
+
+    def _needed(self, rows: list[tuple[str, list[Button]]], width: int) -> int:
+        """The box height these rows (in one column `width` wide) need."""
+        u = self.unit
+        height, gap = touch_height(u * 2.3), u // 2
+        total = sum(self._label_room() + len(parts) * (height + gap) - gap + int(u * 1.4)
+                    for parts in (self._split(buttons, width) for _, buttons in rows))
+        return int(u * 4.5) + total + self.extra_room(width + 2 * u) + height + 2 * u
+
+    def _lay_rows(self, rows: list[tuple[str, list[Button]]], left: int, width: int) -> None:
+        u = self.unit
+        height, gap = touch_height(u * 2.3), u // 2
+        y = self.box.top + int(u * 4.5)
+        for _, buttons in rows:
+            y += self._label_room()
+            for part in self._split(buttons, width):
+                row_buttons(part, pygame.Rect(left, y, width, height), gap)
+                y += height + gap
+            y += int(u * 1.4) - gap
 
     def extra_room(self, width: int) -> int:
         """Height a subclass draws below the rows (the setup's level note)."""
@@ -116,6 +138,7 @@ class ChoiceScene(Scene):
         for label, buttons in self.shown_rows:
             size = text_size(u)
             top = buttons[0].rect.top - font(size).get_linesize() - u // 4
-            draw_text(surface, t(label), size, (self.box.left + u, top),
-                      colour("text_muted"), max_width=self.box.width - 2 * u)
+            row = buttons[0].rect.unionall([b.rect for b in buttons])
+            draw_text(surface, t(label), size, (row.left, top), colour("text_muted"),
+                      max_width=row.width)
         self.focus.draw(surface, u)

@@ -117,8 +117,10 @@ class MenuScene(Scene):
                 preview_bottom = self._layout_saved_card(i, card, u)
             else:
                 preview_bottom = self._layout_card(i, card, u)
-            preview = pygame.Rect(card.left + u // 2, card.top + u // 2, card.width - u,
-                                  preview_bottom - card.top - u // 2)
+            # A window too short for its cards still gets a (tiny) preview, never a
+            # negative one.
+            preview = pygame.Rect(card.left + u // 2, card.top + u // 2, max(1, card.width - u),
+                                  max(1, preview_bottom - card.top - u // 2))
             self.previews[name].view.layout(preview)
         self._layout_actions(w, h, u)
 
@@ -131,7 +133,8 @@ class MenuScene(Scene):
         side_by_side = label_fits(self.card_buttons[i].text, u,
                                   pygame.Rect(0, 0, play_width, height)) and \
             label_fits(self.rules_buttons[i].text, u, pygame.Rect(0, 0, rules_width, height))
-        if not side_by_side:
+        stacked_room = card.height - 2 * height - u // 3 - 2 * u  # for the preview
+        if not side_by_side and stacked_room >= 3 * u:
             gap = u // 3
             self.rules_buttons[i].rect = pygame.Rect(card.left + u // 2,
                                                      card.bottom - u // 2 - height,

@@ -95,9 +95,10 @@ class SetupScene(ChoiceScene):
         u = self.unit
         size = self._note_size()
         y = self.level_buttons[0].rect.bottom + int(u * 0.8)
-        area = pygame.Rect(self.box.left + u, y, 0, 0)
-        for line in self._wrapped(note, size, self.box.width - 2 * u):
-            rect = draw_text(surface, line, size, (self.box.left + u, y), colour("text_muted"))
+        row = self.level_buttons[0].rect.unionall([b.rect for b in self.level_buttons])
+        area = pygame.Rect(row.left, y, 0, 0)
+        for line in self._wrapped(note, size, row.width):
+            rect = draw_text(surface, line, size, (row.left, y), colour("text_muted"))
             area.union_ip(rect)
             y = rect.bottom + u // 5
         self.note_area = area  # where the note went (the layout tests read it)
