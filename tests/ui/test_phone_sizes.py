@@ -257,3 +257,18 @@ def test_the_more_menu_works_by_keyboard_touch_and_esc(monkeypatch):
     tap(app, find_button(app, "load").rect.center)
     assert isinstance(app.scene, CodeDialog)
     assert app.errors == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_phone_held_sideways(monkeypatch, language):
+    """A short, wide window (as short as the app allows): choices go in two
+    columns, the board's panel keeps its buttons apart."""
+    app = phone_app(monkeypatch, (844, 480), language)
+    check_phone_frame(app, f"menu sideways {language}")
+    show(app, SetupScene(app.ctx, "tawlbwrdd"))
+    check_phone_frame(app, f"setup sideways {language}")
+    show(app, SettingsScene(app.ctx))
+    check_phone_frame(app, f"settings sideways {language}")
+    for game in GAME_NAMES:
+        show(app, BoardScene(app.ctx, played(game, over=False)))
+        check_phone_frame(app, f"{game} sideways {language}")

@@ -909,15 +909,23 @@ class MoreMenu(Scene):
         w, h = size
         self.unit = u = unit_for(size, high=32, divisor=36)
         height, gap = touch_height(u * 2.2), u // 2
-        width = min(w - 2 * u, max(14 * u, self.anchor.width * 2))
-        box_height = len(self.buttons) * (height + gap) - gap + 2 * u
-        self.box = pygame.Rect(0, 0, width, min(box_height, h - 2 * u))
+        column = min(w - 2 * u, max(14 * u, self.anchor.width * 2))
+        below = self.anchor.top - gap if self.anchor.height else h - u
+        # One column above More; two when the window is too short for one.
+        columns = 1 if len(self.buttons) * (height + gap) - gap + 3 * u <= below else 2
+        per_column = math.ceil(len(self.buttons) / columns)
+        width = min(w - 2 * u, columns * column + (columns - 1) * gap)
+        box_height = per_column * (height + gap) - gap + 2 * u
+        self.box = pygame.Rect(0, 0, width, box_height)
         self.box.right = min(w - u, max(self.anchor.right, width + u))
-        self.box.bottom = self.anchor.top - gap if self.anchor.height else h - u
+        self.box.bottom = below
         self.box.top = max(u, self.box.top)
-        area = self.box.inflate(-2 * u, -2 * u)
+        column = (width - 2 * u - (columns - 1) * gap) // columns
         from ..widgets import stack_buttons
-        stack_buttons(self.buttons, area, height, gap)
+        for i in range(columns):
+            area = pygame.Rect(self.box.left + u + i * (column + gap), self.box.top + u, column,
+                               box_height - 2 * u)
+            stack_buttons(self.buttons[i * per_column:(i + 1) * per_column], area, height, gap)
         self.focus.set(self.buttons)
 
     def enter(self) -> None:
