@@ -44,7 +44,7 @@ class ChoiceScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = unit_for(size)
+        self.unit = u = unit_for(size, high=30, divisor=36)  # 22 at 1280×800, 30 at 1920×1080
         self.shown_rows = self.rows()
         for button in self.all_buttons():
             button.rect = pygame.Rect(0, 0, 0, 0)

@@ -49,7 +49,7 @@ class CodeDialog(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        self.unit = u = unit_for(size, high=20, divisor=32)
+        self.unit = u = unit_for(size, high=28, divisor=40)  # 20 at 1280×800, 27 at 1920×1080
         width = min(w - 2 * u, 40 * u)
         field_height = max(int(2.2 * u), font(self._field_size()).get_linesize() + u)
         button_height = touch_height(2.2 * u)
@@ -218,7 +218,7 @@ class ConfirmDialog(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        self.unit = u = unit_for(size, high=20, divisor=32)
+        self.unit = u = unit_for(size, high=28, divisor=40)  # 20 at 1280×800, 27 at 1920×1080
         width = min(w - 2 * u, 30 * u)
         self.lines = wrap(self.message, text_size(u), width - 2 * u)
         button_height = touch_height(u * 2.4)

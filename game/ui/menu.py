@@ -89,7 +89,7 @@ class MenuScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = unit_for(size)
+        self.unit = u = unit_for(size, high=30, divisor=36)  # 22 at 1280×800, 30 at 1920×1080
         self.title_y = u
         self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
         top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10

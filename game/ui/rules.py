@@ -167,7 +167,7 @@ class RulesScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = unit_for(size, high=20, divisor=32)
+        self.unit = u = unit_for(size, high=28, divisor=40)  # 20 at 1280×800, 27 at 1920×1080
         height = touch_height(u * 2.2)
         header = max(int(u * 4), u + height + u // 2)
         width = min(w - 2 * u, 46 * u)
