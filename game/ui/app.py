@@ -28,12 +28,12 @@ from .context import Context
 from .i18n import t
 from .scene import Pop, Push, Quit, Replace, Reset, Scene, Transition
 from .sound import Sounds
-from .theme import colour, font, reset_fonts, set_pixel_ratio
+from .theme import colour, font, reset_fonts, set_pixel_ratio, text_size
 from .widgets import draw_text, wrap
 
 MIN_SIZE = (320, 480)
 NOTICE_SECONDS = 4.0
-NOTICE_SMALLEST = 10  # the notice's font shrinks to fit its area, but not below this
+NOTICE_SMALLEST = 14  # CSS px: the notice shrinks to fit its area, but not below this
 
 
 class App:
@@ -285,8 +285,9 @@ class App:
         area = self.scene.notice_area()
         if area is None or area.width < 40 or area.height < 16:
             area = pygame.Rect(0, 0, w, h)  # a scene that leaves no room: better seen than lost
-        largest = max(14, min(w, h) // 34)
-        for size in range(largest, NOTICE_SMALLEST - 1, -1):
+        smallest = text_size(NOTICE_SMALLEST)  # in CSS px: twice as many device px at ratio 2
+        largest = max(smallest, min(w, h) // 34)
+        for size in range(largest, smallest - 1, -1):
             lines = _wrap_notice(text, size, area.width - 2 * size)
             width, height = _notice_size(lines, size)
             if height <= area.height and width <= area.width:

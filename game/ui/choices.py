@@ -3,12 +3,14 @@ settings scenes."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .i18n import t
 from .scene import Pop, Scene, Transition
-from .theme import colour, unit_for
-from .widgets import Button, Focus, draw_panel, draw_text, row_buttons
+from .theme import colour, font, text_size, touch_height, unit_for
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons
 
 
 class ChoiceScene(Scene):
@@ -42,24 +44,74 @@ class ChoiceScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = unit_for(size)
-        self.box = pygame.Rect(0, 0, min(w - 2 * u, 36 * u), min(h - 2 * u, 32 * u))
-        self.box.center = (w // 2, h // 2)
+        self.unit = u = unit_for(size, high=30, divisor=36)  # 22 at 1280×800, 30 at 1920×1080
         self.shown_rows = self.rows()
         for button in self.all_buttons():
             button.rect = pygame.Rect(0, 0, 0, 0)
-        y = self.box.top + int(u * 4.5)
-        height = int(u * 2.3)
-        for _, buttons in self.shown_rows:
-            row_buttons(buttons, pygame.Rect(self.box.left + u, y + int(u * 1.6),
-                                             self.box.width - 2 * u, height), u // 2)
-            y += height + int(u * 3)
+        height = touch_height(u * 2.3)
+        width = min(w - 2 * u, 36 * u)
+        columns = [self.shown_rows]
+        needed = self._needed(columns[0], width - 2 * u)
+        if needed > h - 2 * u and w >= h * 1.2 and len(self.shown_rows) > 1:
+            # A short, wide window (a phone held sideways): the rows in two columns.
+            width = min(w - 2 * u, 72 * u)
+            half = (len(self.shown_rows) + 1) // 2
+            columns = [self.shown_rows[:half], self.shown_rows[half:]]
+            needed = max(self._needed(c, (width - 3 * u) // 2) for c in columns)
+        self.box = pygame.Rect(0, 0, width, min(h - 2 * u, max(32 * u, needed)))
+        self.box.center = (w // 2, h // 2)
+        column_width = (width - (len(columns) + 1) * u) // len(columns)
+        for i, rows in enumerate(columns):
+            self._lay_rows(rows, self.box.left + u + i * (column_width + u), column_width)
         row_buttons(self.footer, pygame.Rect(self.box.left + u, self.box.bottom - height - u,
                                              self.box.width - 2 * u, height), u)
         for _, buttons in self.shown_rows:
             for button in buttons:
                 button.selected = self.is_selected(button)
         self.focus.set([b for _, row in self.shown_rows for b in row] + self.footer)
+
+    def _label_room(self) -> int:
+        return max(int(self.unit * 1.6), font(text_size(self.unit)).get_linesize() +
+                   self.unit // 3)
+
+    def _needed(self, rows: list[tuple[str, list[Button]]], width: int) -> int:
+        """The box height these rows (in one column `width` wide) need."""
+        u = self.unit
+        height, gap = touch_height(u * 2.3), u // 2
+        total = sum(self._label_room() + len(parts) * (height + gap) - gap + int(u * 1.4)
+                    for parts in (self._split(buttons, width) for _, buttons in rows))
+        return int(u * 4.5) + total + self.extra_room(width + 2 * u) + height + 2 * u
+
+    def _lay_rows(self, rows: list[tuple[str, list[Button]]], left: int, width: int) -> None:
+        u = self.unit
+        height, gap = touch_height(u * 2.3), u // 2
+        y = self.box.top + int(u * 4.5)
+        for _, buttons in rows:
+            y += self._label_room()
+            for part in self._split(buttons, width):
+                row_buttons(part, pygame.Rect(left, y, width, height), gap)
+                y += height + gap
+            y += int(u * 1.4) - gap
+
+    def extra_room(self, width: int) -> int:
+        """Height a subclass draws below the rows (the setup's level note)."""
+        return 0
+
+    def _split(self, buttons: list[Button], width: int) -> list[list[Button]]:
+        """A row's buttons on one line, or on as few as their labels need to fit
+        at a readable size (on a phone: four speeds on two lines, the three
+        modes one under another)."""
+        first = 2 if len(buttons) > 3 and width // len(buttons) < 7 * self.unit else 1
+        for count in range(first, len(buttons) + 1):
+            per_line = math.ceil(len(buttons) / count)
+            if all(self._label_fits(b, (width - (per_line - 1) * (self.unit // 2)) // per_line)
+                   for b in buttons):
+                break
+        return [buttons[i:i + per_line] for i in range(0, len(buttons), per_line)]
+
+    def _label_fits(self, button: Button, width: int) -> bool:
+        return label_fits(button.text, self.unit,
+                          pygame.Rect(0, 0, width, touch_height(self.unit * 2.3)))
 
     def refresh(self) -> None:
         """Lay out again after a choice (rows may appear or disappear)."""
@@ -80,10 +132,13 @@ class ChoiceScene(Scene):
         draw_text(surface, self.title(), int(u * 1.8), (self.box.centerx, self.box.top + u),
                   colour("accent"), anchor="midtop", bold=True, max_width=self.box.width - 2 * u)
         if self.subtitle_key:
-            draw_text(surface, t(self.subtitle_key), u,
+            draw_text(surface, t(self.subtitle_key), text_size(u),
                       (self.box.centerx, self.box.top + int(u * 3.2)), colour("text_muted"),
                       anchor="midtop", max_width=self.box.width - 2 * u)
         for label, buttons in self.shown_rows:
-            draw_text(surface, t(label), u, (self.box.left + u, buttons[0].rect.top - int(u * 1.5)),
-                      colour("text_muted"), max_width=self.box.width - 2 * u)
+            size = text_size(u)
+            top = buttons[0].rect.top - font(size).get_linesize() - u // 4
+            row = buttons[0].rect.unionall([b.rect for b in buttons])
+            draw_text(surface, t(label), size, (row.left, top), colour("text_muted"),
+                      max_width=row.width)
         self.focus.draw(surface, u)

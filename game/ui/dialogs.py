@@ -14,7 +14,7 @@ from ..rules.base import RulesError
 from .code_errors import explain
 from .i18n import t
 from .scene import Pop, Scene, Transition
-from .theme import colour, unit_for
+from .theme import colour, font, text_size, touch_height, unit_for
 from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, veil, wrap
 
 MAX_CODE_LENGTH = 400
@@ -49,15 +49,41 @@ class CodeDialog(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        self.unit = u = unit_for(size, high=20, divisor=32)
-        self.box = pygame.Rect(0, 0, min(w - 2 * u, 40 * u), 12 * u)
+        self.unit = u = unit_for(size, high=28, divisor=40)  # 20 at 1280×800, 27 at 1920×1080
+        width = min(w - 2 * u, 40 * u)
+        field_height = max(int(2.2 * u), font(self._field_size()).get_linesize() + u)
+        button_height = touch_height(2.2 * u)
+        message = self._message_lines(width - 2 * u)
+        # Two rows of two on a phone, so that each label has room at a readable size.
+        rows = 1 if width - 2 * u >= 4 * 9 * u else 2
+        buttons_height = rows * button_height + (rows - 1) * (u // 2)
+        height = 3 * u + field_height + u // 2 + message * self._message_line() + u + \
+            buttons_height + u
+        self.box = pygame.Rect(0, 0, width, max(12 * u, height))
         self.box.center = (w // 2, h // 2)
         self.field = pygame.Rect(self.box.left + u, self.box.top + 3 * u,
-                                 self.box.width - 2 * u, int(2.2 * u))
-        area = pygame.Rect(self.box.left + u, self.box.bottom - 3 * u, self.box.width - 2 * u,
-                           int(2.2 * u))
-        row_buttons(self.buttons, area, u // 2)
+                                 self.box.width - 2 * u, field_height)
+        area = pygame.Rect(self.box.left + u, self.box.bottom - u - buttons_height,
+                           self.box.width - 2 * u, button_height)
+        per_row = len(self.buttons) // rows
+        for row in range(rows):
+            row_buttons(self.buttons[row * per_row:(row + 1) * per_row],
+                        area.move(0, row * (button_height + u // 2)), u // 2)
         self.focus.set(self.buttons)
+
+    def _field_size(self) -> int:
+        return text_size(self.unit * 0.9)
+
+    def _message_size(self) -> int:
+        return text_size(self.unit * 0.85)
+
+    def _message_line(self) -> int:
+        return font(self._message_size()).get_linesize()
+
+    def _message_lines(self, width: int) -> int:
+        """Lines for the help or the error under the field: room for the longer."""
+        return max(len(wrap(text, self._message_size(), width))
+                   for text in (self.error, t("dialog.code_help")))
 
     def paste(self) -> None:
         """The clipboard's text; in the browser, also a text prompt to type a code in."""
@@ -89,6 +115,7 @@ class CodeDialog(Scene):
             position = from_code(self.text)
         except RulesError as error:
             self.error = explain(error)  # plain words; the CLI keeps the precise message
+            self.resize(self.size)  # room for the error's lines
             self.ctx.sounds.play("illegal")
             return None
         return Pop(position.code())
@@ -129,16 +156,17 @@ class CodeDialog(Scene):
         pygame.draw.rect(surface, colour("background"), self.field, border_radius=6)
         pygame.draw.rect(surface, colour("focus"), self.field, 1, border_radius=6)
         shown = self.text
-        size = int(u * 0.9)
-        from .theme import font
+        size = self._field_size()
         while shown and font(size).size(shown + "|")[0] > self.field.width - u:
             shown = shown[1:]  # show the end being typed
         self._draw_field_text(surface, shown, size)
         message = self.error or t("dialog.code_help")
-        draw_text(surface, message, int(u * 0.85),
-                  (self.box.left + u, self.field.bottom + u // 2),
-                  colour("danger") if self.error else colour("text_muted"),
-                  max_width=self.box.width - 2 * u)
+        y = self.field.bottom + u // 2
+        for line in wrap(message, self._message_size(), self.box.width - 2 * u):
+            draw_text(surface, line, self._message_size(), (self.box.left + u, y),
+                      colour("danger") if self.error else colour("text_muted"),
+                      max_width=self.box.width - 2 * u)
+            y += self._message_line()
         self.focus.draw(surface, u)
 
     def _draw_field_text(self, surface: pygame.Surface, shown: str, size: int) -> None:
@@ -148,7 +176,6 @@ class CodeDialog(Scene):
         if not self.all_selected:
             draw_text(surface, shown + "|", size, start, anchor="midleft")
             return
-        from .theme import font
         width, height = font(size).size(shown)
         highlight = pygame.Rect(start[0] - 2, start[1] - height // 2, width + 4, height)
         pygame.draw.rect(surface, colour("accent_dark"), highlight, border_radius=3)
@@ -191,17 +218,21 @@ class ConfirmDialog(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        self.unit = u = unit_for(size, high=20, divisor=32)
+        self.unit = u = unit_for(size, high=28, divisor=40)  # 20 at 1280×800, 27 at 1920×1080
         width = min(w - 2 * u, 30 * u)
-        self.lines = wrap(self.message, u, width - 2 * u)
-        height = int(u * 3.2) + len(self.lines) * int(u * 1.4) + int(u * 4.2)
+        self.lines = wrap(self.message, text_size(u), width - 2 * u)
+        button_height = touch_height(u * 2.4)
+        height = int(u * 3.2) + len(self.lines) * self._line_step() + u + button_height + u
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (w // 2, h // 2)
-        area = pygame.Rect(self.box.left + u, self.box.bottom - int(u * 3.2),
-                           self.box.width - 2 * u, int(u * 2.4))
+        area = pygame.Rect(self.box.left + u, self.box.bottom - u - button_height,
+                           self.box.width - 2 * u, button_height)
         row_buttons(self.buttons, area, u)
         self.focus.set(self.buttons)
         self.focus.index = 1  # Enter keeps things as they are until the player moves to yes
+
+    def _line_step(self) -> int:
+        return max(int(self.unit * 1.4), font(text_size(self.unit)).get_linesize())
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         used, result = self.focus.handle(event)
@@ -225,6 +256,7 @@ class ConfirmDialog(Scene):
                   colour("accent"), bold=True, max_width=self.box.width - 2 * u)
         y = self.box.top + int(u * 3.2)
         for line in self.lines:
-            draw_text(surface, line, u, (self.box.left + u, y), max_width=self.box.width - 2 * u)
-            y += int(u * 1.4)
+            draw_text(surface, line, text_size(u), (self.box.left + u, y),
+                      max_width=self.box.width - 2 * u)
+            y += self._line_step()
         self.focus.draw(surface, u)

@@ -11,9 +11,9 @@ from .board.games import game_ui
 from .i18n import t
 from .play import Play, load_saves, move_number
 from .scene import Push, Quit, Scene, Transition
-from .theme import colour, unit_for
+from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
-from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, stack_buttons
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
 
 class MenuScene(Scene):
@@ -23,6 +23,7 @@ class MenuScene(Scene):
         self.cards: dict[str, pygame.Rect] = {}
         self.unit = 16
         self.title_y = 16
+        self.tagline: list[str] = []  # the tagline's lines (two on a narrow phone)
         self.saves: dict[str, Play] = {}  # each game's unfinished game, if any
         self.previews = {name: game_ui(name) for name in GAME_NAMES}
         self.card_buttons = [Button(f"game.{name}", self._open(name), name=f"card-{name}")
@@ -88,19 +89,21 @@ class MenuScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = unit_for(size)
+        self.unit = u = unit_for(size, high=30, divisor=36)  # 22 at 1280×800, 30 at 1920×1080
         self.title_y = u
-        self._layout(w, h, u, int(u * 6.5))
+        self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
+        top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10
+        self._layout(w, h, u, top)
         actions = [b for b in (self.continue_button, self.settings_button, self.quit_button)
                    if b.visible]
         spare = h - max(b.rect.bottom for b in actions) - u
         if spare > 2 * u:  # centre the whole menu in a tall window
             self.title_y = u + spare // 2
-            self._layout(w, h, u, int(u * 6.5) + spare // 2)
+            self._layout(w, h, u, top + spare // 2)
 
     def _layout(self, w: int, h: int, u: int, top: int) -> None:
         columns = 4 if w >= h * 1.3 else 2
-        bottom_space = int(u * 3.2) * (2 if columns == 2 else 1) + u + self._caption_room(u)
+        bottom_space = touch_height(u * 2.2) + 2 * u + self._caption_room(u)
         card_w = (w - u * (columns + 1)) // columns
         rows = 4 // columns
         card_h = min(int(card_w * 1.3), (h - top - bottom_space - u * rows) // rows)
@@ -114,52 +117,71 @@ class MenuScene(Scene):
                 preview_bottom = self._layout_saved_card(i, card, u)
             else:
                 preview_bottom = self._layout_card(i, card, u)
-            preview = pygame.Rect(card.left + u // 2, card.top + u // 2, card.width - u,
-                                  max(0, preview_bottom - card.top - u // 2))
+            # A window too short for its cards still gets a (tiny) preview, never a
+            # negative one.
+            preview = pygame.Rect(card.left + u // 2, card.top + u // 2, max(1, card.width - u),
+                                  max(1, preview_bottom - card.top - u // 2))
             self.previews[name].view.layout(preview)
         self._layout_actions(w, h, u)
 
     def _layout_card(self, i: int, card: pygame.Rect, u: int) -> int:
-        """[Game name][Rules] under the start position; where the preview ends."""
+        """[Game name][Rules] under the start position; where the preview ends.
+        On a narrow card (a phone) they go one above the other."""
+        height = touch_height(u * 2.1)
         play_width = int((card.width - u) * 0.62)
-        top = card.bottom - int(u * 2.6)
-        self.card_buttons[i].rect = pygame.Rect(card.left + u // 2, top, play_width,
-                                                int(u * 2.1))
+        rules_width = card.width - u - play_width - u // 3
+        side_by_side = label_fits(self.card_buttons[i].text, u,
+                                  pygame.Rect(0, 0, play_width, height)) and \
+            label_fits(self.rules_buttons[i].text, u, pygame.Rect(0, 0, rules_width, height))
+        stacked_room = card.height - 2 * height - u // 3 - 2 * u  # for the preview
+        if not side_by_side and stacked_room >= 3 * u:
+            gap = u // 3
+            self.rules_buttons[i].rect = pygame.Rect(card.left + u // 2,
+                                                     card.bottom - u // 2 - height,
+                                                     card.width - u, height)
+            self.card_buttons[i].rect = self.rules_buttons[i].rect.move(0, -(height + gap))
+            self.new_buttons[i].rect = pygame.Rect(0, 0, 0, 0)
+            return self.card_buttons[i].rect.top - u // 3
+        top = card.bottom - u // 2 - height
+        self.card_buttons[i].rect = pygame.Rect(card.left + u // 2, top, play_width, height)
         self.rules_buttons[i].rect = pygame.Rect(
             card.left + u // 2 + play_width + u // 3, top,
-            card.width - u - play_width - u // 3, int(u * 2.1))
+            card.width - u - play_width - u // 3, height)
         self.new_buttons[i].rect = pygame.Rect(0, 0, 0, 0)
-        return card.bottom - int(u * 2.9)
+        return top - u // 3
 
     def _layout_saved_card(self, i: int, card: pygame.Rect, u: int) -> int:
         """A caption, [Continue] across the card, then [New][Rules]; where the preview ends."""
-        height, gap = int(u * 2.1), u // 3
-        bottom_row = pygame.Rect(card.left + u // 2, card.bottom - int(u * 2.6),
+        height, gap = touch_height(u * 2.1), u // 3
+        bottom_row = pygame.Rect(card.left + u // 2, card.bottom - u // 2 - height,
                                  card.width - u, height)
         row_buttons([self.new_buttons[i], self.rules_buttons[i]], bottom_row, gap)
         self.card_buttons[i].rect = bottom_row.move(0, -(height + gap))
-        return self.card_buttons[i].rect.top - int(u * 1.9)  # room for the caption
+        caption = font(self._caption_size(u)).get_linesize()
+        return self.card_buttons[i].rect.top - caption - u // 2  # room for the caption
+
+    @staticmethod
+    def _caption_size(u: int) -> int:
+        return text_size(u * 0.85)
 
     def _caption_room(self, u: int) -> int:
         """Space over Continue for its caption, so it never touches a card."""
-        return int(u * 0.9) if self.saves else 0
+        return font(text_size(u * 0.8)).get_linesize() if self.saves else 0
 
     def _layout_actions(self, w: int, h: int, u: int) -> None:
         actions = [self.continue_button, self.settings_button]
         if not self.ctx.is_web:
             actions.append(self.quit_button)
         self.continue_button.enabled = bool(self.saves)
-        width = min(w - 2 * u, 14 * u)
-        height = int(u * 2.2)
+        gap = u if w >= 3 * 14 * u + 4 * u else u // 2
+        # One row, also on a phone: the cards keep the height a column would take.
+        width = min(14 * u, (w - 2 * u - gap * (len(actions) - 1)) // len(actions))
+        height = touch_height(u * 2.2)
         lowest = max(card.bottom for card in self.cards.values()) + self._caption_room(u)
-        if w >= 3 * width + 4 * u:
-            total = len(actions) * width + (len(actions) - 1) * u
-            for i, button in enumerate(actions):
-                button.rect = pygame.Rect((w - total) // 2 + i * (width + u), lowest + u,
-                                          width, height)
-        else:
-            stack_buttons(actions, pygame.Rect((w - width) // 2, lowest + u, width, h),
-                          height, u // 2)
+        total = len(actions) * width + (len(actions) - 1) * gap
+        for i, button in enumerate(actions):
+            button.rect = pygame.Rect((w - total) // 2 + i * (width + gap), lowest + u,
+                                      width, height)
         cards = [b for trio in zip(self.card_buttons, self.new_buttons, self.rules_buttons,
                                    strict=True) for b in trio]
         self.focus.set([*cards, *actions])
@@ -181,12 +203,17 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(colour("background"))
+        if " ".join(self.tagline) != " ".join(t("menu.tagline").split()):
+            self.resize(self.size)  # the language changed under the menu: wrap afresh
         w, _ = self.size
         u = self.unit
         draw_text(surface, t("app.title"), int(u * 2.6), (w // 2, self.title_y), colour("accent"),
                   anchor="midtop", bold=True)
-        draw_text(surface, t("menu.tagline"), u, (w // 2, self.title_y + int(u * 3.4)),
-                  colour("text_muted"), anchor="midtop", max_width=w - 2 * u)
+        size = text_size(u)
+        y = self.title_y + int(u * 3.4)
+        for line in self.tagline:
+            y = draw_text(surface, line, size, (w // 2, y), colour("text_muted"),
+                          anchor="midtop", max_width=w - 2 * u).bottom
         for i, name in enumerate(GAME_NAMES):
             card = self.cards[name]
             draw_panel(surface, card, radius=12)
@@ -194,13 +221,13 @@ class MenuScene(Scene):
             self.previews[name].draw(surface, saved.position if saved else start(name),
                                      Marks(), None)
             if saved is not None:
-                draw_text(surface, saved_caption(saved), int(u * 0.85),
+                draw_text(surface, saved_caption(saved), self._caption_size(u),
                           (card.centerx, self.card_buttons[i].rect.top - u // 4),
                           colour("accent"), anchor="midbottom", max_width=card.width - u)
         self.focus.draw(surface, u)
         saved = self.saved
         if saved is not None:
-            draw_text(surface, saved_caption(saved), int(u * 0.8),
+            draw_text(surface, saved_caption(saved), text_size(u * 0.8),
                       (self.continue_button.rect.centerx, self.continue_button.rect.top - 3),
                       colour("text_muted"), anchor="midbottom")
 

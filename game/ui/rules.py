@@ -17,7 +17,7 @@ from .board.games import Animation, game_ui
 from .i18n import t
 from .rules_pages import PAGES, Diagram, Heading, Text
 from .scene import Pop, Scene, Transition
-from .theme import colour, unit_for
+from .theme import colour, text_size, touch_height, unit_for
 from .views.base import Marks
 from .widgets import Button, Focus, draw_text, wrap
 
@@ -72,13 +72,20 @@ class DiagramView:
                 rect = pygame.Rect(x, 0, side, height)
             rects.append(rect)
         self.stacked = stacked
-        self.caption_lines = wrap(t(self.block.caption), int(u * 0.9), width)
+        self.caption_lines = wrap(t(self.block.caption), self.caption_size(), width)
         bottom = rects[-1].bottom
-        self.height = bottom + u // 2 + len(self.caption_lines) * int(u * 1.25) + u
+        self.height = bottom + u // 2 + len(self.caption_lines) * self.caption_step() + u
         self.left_ui.view.layout(rects[0])
         if count == 2:
             self.right_ui.view.layout(rects[1])
         return rects
+
+    def caption_size(self) -> int:
+        return text_size(self.unit * 0.9)
+
+    def caption_step(self) -> int:
+        from .theme import font
+        return max(int(self.unit * 1.25), font(self.caption_size()).get_linesize())
 
     def render(self) -> None:
         surface, u = self.surface, self.unit
@@ -95,9 +102,9 @@ class DiagramView:
             self._arrow(surface)
         y = self.boards[-1].bottom + u // 2
         for line in self.caption_lines:
-            draw_text(surface, line, int(u * 0.9), (self.width // 2, y), colour("text_muted"),
-                      anchor="midtop")
-            y += int(u * 1.25)
+            draw_text(surface, line, self.caption_size(), (self.width // 2, y),
+                      colour("text_muted"), anchor="midtop")
+            y += self.caption_step()
 
     def _after_marks(self) -> Marks:
         marks = Marks(last=self.right_ui.move_squares(self.move))
@@ -160,11 +167,12 @@ class RulesScene(Scene):
         w, h = size
         if not w:
             return
-        self.unit = u = unit_for(size, high=20, divisor=32)
-        header = int(u * 4)
+        self.unit = u = unit_for(size, high=28, divisor=40)  # 20 at 1280×800, 27 at 1920×1080
+        height = touch_height(u * 2.2)
+        header = max(int(u * 4), u + height + u // 2)
         width = min(w - 2 * u, 46 * u)
         self.view = pygame.Rect((w - width) // 2, header, width, h - header)
-        self.back.rect = pygame.Rect(w - u - 8 * u, u, 8 * u, int(u * 2.2))
+        self.back.rect = pygame.Rect(w - u - 8 * u, u, 8 * u, height)
         self.focus.set([self.back])
         self._build()
 
@@ -179,7 +187,7 @@ class RulesScene(Scene):
                                              colour("accent")))
             elif isinstance(block, Text):
                 values = block.values() if block.values else {}
-                item = Item(y, _text_surface(t(block.key, **values), u, width, False,
+                item = Item(y, _text_surface(t(block.key, **values), text_size(u), width, False,
                                              colour("text")))
             else:
                 diagram = DiagramView(block, width, u)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .theme import css_pixels
+
 if TYPE_CHECKING:
     from .context import Context
 
@@ -97,7 +99,9 @@ class Scene:
         if not w or not h:
             return None
         gap = max(4, min(w, h) // 80)
-        tallest = max(64, min(w, h) // 5)  # a strip, not half the screen
+        # A strip, not half the screen; on a phone tall enough for a copied
+        # code wrapped at the least readable size (14 CSS px).
+        tallest = max(css_pixels(120), min(w, h) // 5)
         focus = getattr(self, "focus", None)
         rects = [b.rect for b in getattr(focus, "buttons", []) if b.visible]
         below_top = max((r.bottom for r in rects), default=0) + gap

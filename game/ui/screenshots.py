@@ -8,10 +8,13 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-SIZES = {"landscape": (1280, 800), "portrait": (390, 844)}
+SIZES = {"landscape": (1280, 800), "portrait": (390, 844), "small-phone": (360, 640),
+         "big": (1920, 1080)}
 
 
-def write_screenshots(out: str | Path) -> list[str]:
+def write_screenshots(out: str | Path, languages: tuple[str, ...] = ("en",)) -> list[str]:
+    """Every scene at every size, in each of `languages` (English alone is
+    named as before; other languages get their code in the file name)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -21,20 +24,23 @@ def write_screenshots(out: str | Path) -> list[str]:
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for label, size in SIZES.items():
-        app = App(size, storage=MemoryStorage(), locale_name="en")
-        for name, make in scenes(app).items():
-            app.scenes[1:] = []
-            scene = make()
-            if scene is not None:
-                app._push(scene)
-                getattr(scene, "after_push", lambda: None)()
-            for _ in range(3):
-                app.step()
-            path = folder / f"{name}-{label}.png"
-            pygame.image.save(app.screen, path)
-            written.append(str(path))
-        pygame.quit()
+    for language in languages:
+        for label, size in SIZES.items():
+            app = App(size, storage=MemoryStorage(), locale_name="en")
+            app.ctx.change("language", language)
+            suffix = "" if language == "en" else f"-{language}"
+            for name, make in scenes(app).items():
+                app.scenes[1:] = []
+                scene = make()
+                if scene is not None:
+                    app._push(scene)
+                    getattr(scene, "after_push", lambda: None)()
+                for _ in range(3):
+                    app.step()
+                path = folder / f"{name}-{label}{suffix}.png"
+                pygame.image.save(app.screen, path)
+                written.append(str(path))
+            pygame.quit()
     return written
 
 
@@ -47,13 +53,46 @@ def scenes(app) -> dict[str, Callable]:
     found: dict[str, Callable] = {"menu": lambda: None,
                                   "setup": lambda: SetupScene(ctx, "brandubh"),
                                   "settings": lambda: SettingsScene(ctx),
-                                  "code-dialog": lambda: CodeDialog(ctx, "brandubh")}
+                                  "code-dialog": lambda: CodeDialog(ctx, "brandubh"),
+                                  "confirm-dialog": lambda: _confirm(ctx),
+                                  "menu-saves": lambda: _menu_with_saves(app)}
     for game in GAME_NAMES:
         found[f"rules-{game}"] = _rules(ctx, game, scrolled=False)
         found[f"rules-{game}-diagrams"] = _rules(ctx, game, scrolled=True)
         found[f"{game}-midgame"] = _board(ctx, game, over=False)
         found[f"{game}-over"] = _board(ctx, game, over=True)
+        found[f"{game}-over-closed"] = _board(ctx, game, over=True, closed=True)
+    found["more-menu"] = _more_menu(app)
     return found
+
+
+def _confirm(ctx):
+    from .dialogs import ConfirmDialog
+    from .i18n import t
+    return ConfirmDialog(ctx, "resign", t("confirm.resign.title"), t("confirm.resign.you"),
+                         "confirm.resign.yes", "confirm.keep_playing")
+
+
+def _menu_with_saves(app):
+    """The menu as a player with a game going in each of the four sees it."""
+    from ..rules import GAME_NAMES
+    from .play import save_play
+    for game in GAME_NAMES:
+        save_play(app.ctx.storage, _board(app.ctx, game, over=False)().play)
+    app.scene.enter()
+
+
+def _more_menu(app) -> Callable:
+    """The board's overflow menu, where the panel is short (else just the board)."""
+    def make():
+        board = _board(app.ctx, "tawlbwrdd", over=False)()
+
+        def after_push() -> None:
+            if board.more_button.visible:
+                app._apply(board.open_more())
+        board.after_push = after_push
+        return board
+    return make
 
 
 def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
@@ -66,7 +105,7 @@ def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
     return make
 
 
-def _board(ctx, game: str, *, over: bool) -> Callable:
+def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
     def make():
         from .board.scene import BoardScene
         from .play import Play, Setup
@@ -79,6 +118,7 @@ def _board(ctx, game: str, *, over: bool) -> Callable:
         if not over and play.game.outcome() is None and not play.human_to_move:
             play.game.play(rng.choice(play.game.legal_moves()))
         scene = BoardScene(ctx, play)
+        scene.result_closed = closed
         if not over and play.human_to_move and game in ("brandubh", "tawlbwrdd"):
             scene.selected = next(iter(scene.ui.origins(play.position)), None)
         return scene

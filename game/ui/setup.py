@@ -12,7 +12,7 @@ from .choices import ChoiceScene
 from .i18n import t
 from .play import MODES, Play, Setup, discard_save, load_save, resolve_side
 from .scene import Pop, Push, Replace, Transition
-from .theme import colour
+from .theme import colour, font, text_size
 from .widgets import Button, draw_text, wrap
 
 LEVELS = ("bard", "ovate", "druid")
@@ -91,14 +91,27 @@ class SetupScene(ChoiceScene):
         if not note or not self.level_buttons[0].rect.width:
             return
         u = self.unit
-        size = max(10, int(u * 0.9))
+        size = self._note_size()
         y = self.level_buttons[0].rect.bottom + int(u * 0.8)
-        area = pygame.Rect(self.box.left + u, y, 0, 0)
-        for line in self._wrapped(note, size, self.box.width - 2 * u):
-            rect = draw_text(surface, line, size, (self.box.left + u, y), colour("text_muted"))
+        row = self.level_buttons[0].rect.unionall([b.rect for b in self.level_buttons])
+        area = pygame.Rect(row.left, y, 0, 0)
+        for line in self._wrapped(note, size, row.width):
+            rect = draw_text(surface, line, size, (row.left, y), colour("text_muted"))
             area.union_ip(rect)
             y = rect.bottom + u // 5
         self.note_area = area  # where the note went (the layout tests read it)
+
+    def _note_size(self) -> int:
+        return text_size(self.unit * 0.9)
+
+    def extra_room(self, width: int) -> int:
+        """Room under the level buttons for the note (its longest wording)."""
+        note = self.level_note()
+        if not note:
+            return 0
+        size = self._note_size()
+        lines = len(wrap(note, size, width - 2 * self.unit))
+        return int(self.unit * 0.8) + lines * (font(size).get_linesize() + self.unit // 5)
 
     def _wrapped(self, note: str, size: int, width: int) -> list[str]:
         """The note's lines, measured again only when the note or the size changes

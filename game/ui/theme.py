@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pygame
@@ -88,6 +89,25 @@ def set_pixel_ratio(ratio: float) -> None:
 
 def pixel_ratio() -> float:
     return _pixel_ratio[0]
+
+
+TOUCH_CSS_PIXELS = 44  # the least height a finger hits reliably
+TEXT_CSS_PIXELS = 14  # the least size of any text a player reads
+
+
+def css_pixels(css: float) -> int:
+    """`css` CSS pixels in device pixels (rounded up, never under)."""
+    return math.ceil(css * _pixel_ratio[0] - 1e-9)
+
+
+def touch_height(height: float) -> int:
+    """A button's height: `height`, but never less than a finger needs."""
+    return max(int(height), css_pixels(TOUCH_CSS_PIXELS))
+
+
+def text_size(size: float) -> int:
+    """A font size for text a player reads: `size`, but never under 14 CSS px."""
+    return max(int(size), css_pixels(TEXT_CSS_PIXELS))
 
 
 def unit_for(size: tuple[int, int], low: int = 12, high: int = 22, divisor: int = 30) -> int:

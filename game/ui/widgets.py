@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from .i18n import t
-from .theme import colour, font
+from .theme import colour, font, text_size
 
 Action = Callable[[], Any]
 
@@ -124,7 +124,7 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
                      border_radius=radius)
     text_colour = colour("text") if button.enabled else colour("text_muted")
     width = label_width(rect)
-    lines, line_size = label_lines(button.text, size, width)
+    lines, line_size = label_lines(button.text, text_size(size), width)
     line_height = font(line_size, False).get_linesize()
     top = rect.centery - line_height * len(lines) // 2
     for i, line in enumerate(lines):
@@ -135,15 +135,15 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
 
 def label_width(rect: pygame.Rect) -> int:
     """The room for a button's label: a margin that grows with the button, so a
-    long label never touches its edge."""
-    return rect.width - max(8, rect.height // 2)
+    long label never touches its edge (narrow buttons on a phone keep a thin one)."""
+    return rect.width - max(8, min(rect.height // 2, rect.width // 8))
 
 
 def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     """A button label as one line, or as two when one line would need a much
     smaller font (long labels in narrow buttons); and the font size to use."""
     one_line = fit_size(text, size, width, False)
-    smaller = max(9, int(size * 0.8))
+    smaller = max(min(size, text_size(0)), int(size * 0.8))  # never under 14 CSS px
     fits = font(one_line, False).size(text)[0] <= width
     if (fits and one_line >= smaller) or " " not in text:
         return [text], one_line
@@ -154,9 +154,21 @@ def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     return list(halves), min(fit_size(half, smaller, width, False) for half in halves)
 
 
+def label_fits(text: str, size: int, rect: pygame.Rect) -> bool:
+    """Whether a button of `rect` shows `text` whole at a readable size."""
+    room = label_width(rect)
+    lines, line_size = label_lines(text, text_size(size), room)
+    chosen = font(line_size, False)
+    return all(chosen.size(line)[0] <= room for line in lines) and \
+        chosen.get_linesize() * len(lines) <= rect.height
+
+
 def fit_size(text: str, size: int, max_width: int | None, bold: bool) -> int:
-    """The largest size up to `size` (but not under 9) at which `text` fits `max_width`."""
-    while max_width and size > 9 and font(size, bold).size(text)[0] > max_width:
+    """The largest size up to `size` at which `text` fits `max_width`; never
+    under the least readable size (14 CSS px): text that needs less is wrapped
+    by its caller (see `draw_lines`, `label_lines`)."""
+    least = min(size, text_size(0))
+    while max_width and size > least and font(size, bold).size(text)[0] > max_width:
         size -= 1
     return size
 
@@ -175,6 +187,30 @@ def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+def draw_lines(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+               width: int, fill: tuple[int, ...] | None = None, *, bold: bool = False,
+               spacing: int = 0) -> int:
+    """Draw `text` from `pos` (top left), wrapped to `width`: on one line when it
+    fits (shrunk a little if that is enough), else on as many as it needs.
+    Returns the bottom of the last line."""
+    if fit_size(text, size, width, bold) >= max(text_size(0), int(size * 0.85)) and \
+            font(fit_size(text, size, width, bold), bold).size(text)[0] <= width:
+        return draw_text(surface, text, size, pos, fill, bold=bold, max_width=width).bottom
+    x, y = pos
+    for line in wrap(text, size, width, bold):
+        y = draw_text(surface, line, size, (x, y), fill, bold=bold, max_width=width).bottom
+        y += spacing
+    return y - spacing
+
+
+def lines_needed(text: str, size: int, width: int, bold: bool = False) -> int:
+    """How many lines `draw_lines` takes for `text`."""
+    one = fit_size(text, size, width, bold)
+    if one >= max(text_size(0), int(size * 0.85)) and font(one, bold).size(text)[0] <= width:
+        return 1
+    return len(wrap(text, size, width, bold))
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -103,6 +103,7 @@ def button(app: App, name: str):
             if candidate.name == name:
                 return candidate
     for attribute in ("start_button", "back_button", "continue_button", "settings_button",
+                      "more_button",
                       "quit_button", "back"):
         candidate = getattr(scene, attribute, None)
         if candidate is not None and candidate.name == name:
@@ -115,6 +116,11 @@ def button(app: App, name: str):
 
 
 def press(app: App, name: str, frames: int = 1) -> None:
+    """Press the button called `name`; on a small phone, a board button kept
+    behind More is reached as a player would, by opening More first."""
+    in_overflow = getattr(app.scene, "in_overflow", None)
+    if in_overflow is not None and in_overflow(name):
+        press(app, "more")
     target = button(app, name)
     assert target.visible and target.enabled, f"{name} is not pressable"
     click(app, target.rect.center, frames)

@@ -157,6 +157,7 @@ class TaflUI(GameUI):
 def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.TaflRules,
                      visited: int, size: int) -> int:
     """Brandubh's tour: four corner boxes, ticked once the king has been there."""
+    from ..theme import text_size
     from ..widgets import draw_text
     label = draw_text(surface, t("panel.corner_tour"), size, rect.topleft,
                       colour("text_muted"), max_width=rect.width)
@@ -174,7 +175,7 @@ def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.Taf
                               [(cell.left + box * 0.2, cell.centery),
                                (cell.left + box * 0.42, cell.bottom - box * 0.22),
                                (cell.right - box * 0.18, cell.top + box * 0.2)], 2)
-        draw_text(surface, rules.square_name(corner), int(size * 0.9),
+        draw_text(surface, rules.square_name(corner), text_size(size * 0.9),
                   (cell.right + 4, cell.centery), colour("text_muted"), anchor="midleft")
     return top - rect.top + box + 6
 

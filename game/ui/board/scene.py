@@ -15,10 +15,18 @@ from ...rules.record import Game
 from ..code_errors import explain
 from ..i18n import t
 from ..play import Play, Setup, discard_save, load_save, move_lines, only_pass, save_play
-from ..scene import Push, Replace, Reset, Scene, Transition
-from ..theme import colour, pixel_ratio, unit_for
+from ..scene import Pop, Push, Replace, Reset, Scene, Transition
+from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
 from ..views.base import Marks, draw_arrow
-from ..widgets import Button, Focus, draw_panel, draw_text, row_buttons
+from ..widgets import (
+    Button,
+    Focus,
+    draw_lines,
+    draw_panel,
+    draw_text,
+    row_buttons,
+    wrap,
+)
 from .games import Animation, GameUI, game_ui
 
 DRAG_START_PIXELS = 6
@@ -33,6 +41,9 @@ FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this lo
 REFUSAL_SECONDS = 0.5  # the red flash on a piece or square that has no move
 HINT_PULSE_SECONDS = 1.6
 CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
+# When the side panel is short (a small phone held upright), these stay in its
+# one row of buttons and the rest go behind More (see MoreMenu).
+EVERYDAY_BUTTONS = ("undo", "redo", "hint", "show-result")
 SIDE_NAMES = {"a": "side.attackers", "d": "side.defenders", "b": "side.black",
               "w": "side.white", "s": "side.south", "n": "side.north"}
 
@@ -63,6 +74,8 @@ class BoardScene(Scene):
         self._shown_looks: tuple = ()
         self.waited = 0.0  # seconds the computer has been to move: the thinking dots
         self.buttons = self._make_buttons()
+        self.more_button = Button("board.more", self.open_more, name="more")
+        self.overflowing = False  # whether some buttons are behind More
         self.over_buttons = [
             Button("", self.close_result, literal=True, name="over-close"),  # drawn as ×
             Button("over.rematch", self.rematch, name="rematch"),
@@ -93,7 +106,8 @@ class BoardScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        self.unit = unit_for(size, divisor=32)
+        # Grows with big windows (1920×1080: 30) and is 22 at 1280×800 as before.
+        self.unit = unit_for(size, high=32, divisor=36)
         pad = self.unit
         if w >= h * 1.1:  # landscape: board left, panel right
             side = min(h - 2 * pad, int(w * 0.62))
@@ -109,21 +123,57 @@ class BoardScene(Scene):
 
     def _layout_buttons(self) -> None:
         visible = [b for b in self.buttons if self._shown(b)]
-        for button in self.buttons:
+        for button in [*self.buttons, self.more_button]:
             button.rect = pygame.Rect(0, 0, 0, 0)
+        height, gap = self._button_height(), self.unit // 2
         columns = 4 if self.panel.width >= 30 * self.unit else 3
-        height = int(self.unit * 2.2)
         rows = math.ceil(len(visible) / columns)
-        top = self.panel.bottom - rows * (height + self.unit // 2)
+        self.overflowing = self.panel.height - rows * (height + gap) < self._text_room()
+        if self.overflowing:
+            visible = [*self._everyday(visible), self.more_button]
+            columns, rows = len(visible), 1
+        top = self.panel.bottom - rows * (height + gap) + gap
         for r in range(rows):
-            area = pygame.Rect(self.panel.left, top + r * (height + self.unit // 2),
-                               self.panel.width, height)
-            row_buttons(visible[r * columns:(r + 1) * columns], area, self.unit // 2)
+            area = pygame.Rect(self.panel.left, top + r * (height + gap), self.panel.width,
+                               height)
+            row_buttons(visible[r * columns:(r + 1) * columns], area, gap)
         self.focus.set(visible)
-        self.shown_buttons = tuple(b.name for b in visible)
+        self.shown_buttons = tuple(b.name for b in self.buttons if self._shown(b))
+        self._layout_over_buttons(height)
+
+    def _button_height(self) -> int:
+        return touch_height(self.unit * 2.2)
+
+    def _everyday(self, visible: list[Button]) -> list[Button]:
+        """The buttons kept in the one row: Show result takes Hint's place once
+        the game is over (no hint is given then)."""
+        kept = [b for b in visible if b.name in EVERYDAY_BUTTONS]
+        if any(b.name == "show-result" for b in kept):
+            kept = [b for b in kept if b.name != "hint"]
+        return sorted(kept, key=lambda b: EVERYDAY_BUTTONS.index(b.name) % 3)
+
+    def _text_room(self) -> int:
+        """The height the panel's text wants above its buttons: title, players,
+        status, the game's info lines, its extra drawing, and a few moves."""
+        u = self.unit
+        line = font(text_size(u)).get_linesize()
+        info = len(self.ui.info(self.play.position, self.play.game.start, self.play.game.moves))
+        return font(int(u * 1.6), True).get_linesize() + 3 * line + info * (line + 4) + \
+            2 * u + self._move_line_height() * 3 + 2 * u
+
+    def in_overflow(self, name: str) -> bool:
+        """Whether the button called `name` is behind More just now."""
+        return self.overflowing and any(b.name == name and self._shown(b) and not b.visible
+                                        for b in self.buttons)
+
+    def open_more(self) -> Transition:
+        hidden = [b for b in self.buttons if self._shown(b) and not b.visible]
+        return Push(MoreMenu(self.ctx, hidden, self.more_button.rect))
+
+    def _layout_over_buttons(self, height: int) -> None:
         box = self._over_box()
-        area = pygame.Rect(box.left + self.unit, box.bottom - height * 2 - self.unit * 2,
-                           box.width - 2 * self.unit, height)
+        area = pygame.Rect(box.left + self.unit, box.bottom - height * 2 - self.unit // 2
+                           - self.unit, box.width - 2 * self.unit, height)
         close, choices = self.over_buttons[0], self.over_buttons[1:]
         row_buttons(choices[:2], area, self.unit // 2)
         row_buttons(choices[2:], area.move(0, height + self.unit // 2), self.unit // 2)
@@ -133,9 +183,22 @@ class BoardScene(Scene):
 
     def _close_rect(self, box: pygame.Rect) -> pygame.Rect:
         """The result panel's × in its top-right corner, big enough for a finger."""
-        side = max(int(CLOSE_TARGET_CSS_PIXELS * pixel_ratio()), int(self.unit * 2.2))
-        inset = max(2, self.unit // 3)
+        side = self._close_side()
+        inset = max(4, self.unit // 3)
         return pygame.Rect(box.right - inset - side, box.top + inset, side, side)
+
+    def _close_side(self) -> int:
+        return max(int(CLOSE_TARGET_CSS_PIXELS * pixel_ratio()), int(self.unit * 2.2))
+
+    def _reason_lines(self, width: int) -> list[str]:
+        """The result panel's reason, wrapped (a narrow phone needs two lines)."""
+        outcome = self.play.game.outcome()
+        if outcome is None:
+            return [""]
+        reason = self._reason_text(outcome)
+        if outcome.scores is not None:
+            reason += f" ({outcome.scores[0]}–{outcome.scores[1]})"
+        return wrap(reason, text_size(self.unit), width)
 
     def _shown(self, button: Button) -> bool:
         if button.name == "show-result":
@@ -144,7 +207,13 @@ class BoardScene(Scene):
 
     def _over_box(self) -> pygame.Rect:
         w, h = self.size
-        box = pygame.Rect(0, 0, min(w - 2 * self.unit, 26 * self.unit), 13 * self.unit)
+        u = self.unit
+        width = min(w - 2 * u, 26 * u)
+        title = max(u + font(int(u * 1.7), True).get_linesize(),
+                    max(4, u // 3) + self._close_side())
+        reason = font(text_size(u)).get_linesize() * len(self._reason_lines(width - 2 * u))
+        height = title + u // 2 + reason + u + 2 * self._button_height() + u // 2 + u
+        box = pygame.Rect(0, 0, width, max(13 * u, height))
         box.center = self.ui.view.rect.center if self.ui.view.rect.width else (w // 2, h // 2)
         box.clamp_ip(pygame.Rect(0, 0, w, h))
         return box
@@ -301,6 +370,9 @@ class BoardScene(Scene):
 
     def returned(self, result) -> Transition | None:
         from ..dialogs import Confirmed
+        if isinstance(result, MoreChoice):  # a button chosen behind More
+            chosen = next(b for b in self.buttons if b.name == result.name)
+            return chosen.action() if chosen.enabled else None
         if isinstance(result, str):  # a code from the code dialog
             return self._ask_before_load(result)
         if isinstance(result, Confirmed) and result.question == "load":
@@ -599,7 +671,7 @@ class BoardScene(Scene):
         text = pygame.Rect(self.panel.left, self.panel.top, self.panel.width,
                            buttons_top - u // 2 - self.panel.top)
         moves = self.moves_rect.clip(text)
-        tallest = 6 * u  # room for a copied code, wrapped
+        tallest = max(6 * u, css_pixels(120))  # room for a copied code, wrapped at 14 CSS px
         if moves.height >= tallest:
             moves.height = tallest
             return moves
@@ -681,16 +753,17 @@ class BoardScene(Scene):
         title = draw_text(surface, t(f"game.{self.play.setup.game}"), int(u * 1.6),
                           (rect.left, y), colour("accent"), bold=True, max_width=rect.width)
         y = title.bottom + u // 3
-        y = draw_text(surface, self._players_line(), u, (rect.left, y), colour("text_muted"),
-                      max_width=rect.width).bottom + u // 2
-        y = draw_text(surface, self._status_line(), int(u * 1.1), (rect.left, y),
-                      bold=True, max_width=rect.width).bottom + u // 2
+        body = text_size(u)
+        y = draw_lines(surface, self._players_line(), body, (rect.left, y), rect.width,
+                       colour("text_muted")) + u // 2
+        y = draw_lines(surface, self._status_line(), text_size(u * 1.1), (rect.left, y),
+                       rect.width, bold=True) + u // 2
         for line in self.ui.info(self.play.position, self.play.game.start,
                                  self.play.game.moves):
-            y = draw_text(surface, line, u, (rect.left, y), max_width=rect.width).bottom + 4
+            y = draw_lines(surface, line, body, (rect.left, y), rect.width) + 4
         y += u // 3
         y += self.ui.draw_extra(surface, pygame.Rect(rect.left, y, rect.width, 2 * u),
-                                self.play.position, u)
+                                self.play.position, body)
         buttons_top = min((b.rect.top for b in self.buttons if b.visible), default=rect.bottom)
         self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width, buttons_top - y - u)
         self._draw_moves(surface, self.moves_rect)
@@ -726,7 +799,7 @@ class BoardScene(Scene):
             return
         draw_panel(surface, area, radius=6)
         texts = self.play.game.move_texts()
-        line_height = int(self.unit * 1.35)
+        line_height = self._move_line_height()
         columns = 2 if area.width > 18 * self.unit else 1
         pairs = move_lines(texts)
         rows = max(1, (area.height - self.unit) // line_height)
@@ -737,12 +810,18 @@ class BoardScene(Scene):
             column, row = divmod(k, rows)
             x = area.left + self.unit // 2 + column * column_width
             y = area.top + self.unit // 2 + row * line_height
-            draw_text(surface, f"{first_number + k}. {'  '.join(pair)}", int(self.unit * 0.9),
+            draw_text(surface, f"{first_number + k}. {'  '.join(pair)}", self._move_text_size(),
                       (x, y), colour("text"), max_width=column_width - self.unit)
         if not texts:
-            draw_text(surface, t("board.no_moves_yet"), int(self.unit * 0.9),
+            draw_text(surface, t("board.no_moves_yet"), self._move_text_size(),
                       (area.left + self.unit // 2, area.top + self.unit // 2),
                       colour("text_muted"), max_width=area.width - self.unit)
+
+    def _move_text_size(self) -> int:
+        return text_size(self.unit * 0.9)
+
+    def _move_line_height(self) -> int:
+        return max(int(self.unit * 1.35), font(self._move_text_size()).get_linesize() + 2)
 
     def _draw_game_over(self, surface: pygame.Surface) -> None:
         outcome = self.play.game.outcome()
@@ -757,11 +836,11 @@ class BoardScene(Scene):
         y = draw_text(surface, self._result_title(outcome), int(u * 1.7),
                       (box.centerx, box.top + u), colour("accent"), anchor="midtop",
                       bold=True, max_width=title_room).bottom
-        reason = self._reason_text(outcome)
-        if outcome.scores is not None:
-            reason += f" ({outcome.scores[0]}–{outcome.scores[1]})"
-        draw_text(surface, reason, u, (box.centerx, y + u // 2), anchor="midtop",
-                  max_width=box.width - 2 * u)
+        y += u // 2
+        size = text_size(u)
+        for line in self._reason_lines(box.width - 2 * u):
+            y = draw_text(surface, line, size, (box.centerx, y), anchor="midtop",
+                          max_width=box.width - 2 * u).bottom
         self.over_focus.draw(surface, u)
         self._draw_close_cross(surface, close)
 
@@ -790,3 +869,84 @@ class BoardScene(Scene):
             return t("over.you_win") if outcome.winner == setup.human_side else t("over.you_lose")
         return t("over.side_wins", side=t(SIDE_NAMES[outcome.winner]))
 
+
+
+class MoreChoice:
+    """What MoreMenu pops: the name of the board button chosen."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class MoreMenu(Scene):
+    """The board's less used buttons, over the board, when its panel is too short
+    for them all (a small phone): a column of the same buttons above More.
+    Choosing one pops its name and the board presses it; Esc, Close or a tap
+    outside pops nothing."""
+
+    def __init__(self, ctx, hidden: list[Button], anchor: pygame.Rect) -> None:
+        super().__init__(ctx)
+        self.overlay = True
+        self.anchor = anchor  # the More button: the column stands above it
+        self.unit = 16
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.pressed_outside = False
+        self.focus = Focus()
+        self.buttons = [Button(b.label, self._choose(b.name), enabled=b.enabled, name=b.name)
+                        for b in hidden]
+        self.buttons.append(Button("board.more_close", self.close, name="more-close"))
+
+    def _choose(self, name: str):
+        def choose() -> Transition:
+            return Pop(MoreChoice(name))
+        return choose
+
+    def close(self) -> Transition:
+        return Pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.unit = u = unit_for(size, high=32, divisor=36)
+        height, gap = touch_height(u * 2.2), u // 2
+        column = min(w - 2 * u, max(14 * u, self.anchor.width * 2))
+        below = self.anchor.top - gap if self.anchor.height else h - u
+        # One column above More; two when the window is too short for one.
+        columns = 1 if len(self.buttons) * (height + gap) - gap + 3 * u <= below else 2
+        per_column = math.ceil(len(self.buttons) / columns)
+        width = min(w - 2 * u, columns * column + (columns - 1) * gap)
+        box_height = per_column * (height + gap) - gap + 2 * u
+        self.box = pygame.Rect(0, 0, width, box_height)
+        self.box.right = min(w - u, max(self.anchor.right, width + u))
+        self.box.bottom = below
+        self.box.top = max(u, self.box.top)
+        column = (width - 2 * u - (columns - 1) * gap) // columns
+        from ..widgets import stack_buttons
+        for i in range(columns):
+            area = pygame.Rect(self.box.left + u + i * (column + gap), self.box.top + u, column,
+                               box_height - 2 * u)
+            stack_buttons(self.buttons[i * per_column:(i + 1) * per_column], area, height, gap)
+        self.focus.set(self.buttons)
+
+    def enter(self) -> None:
+        self.focus.index = 0  # opened by keyboard or finger, the first choice has the focus
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        used, result = self.focus.handle(event)
+        if used:
+            return result
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            return self.close()
+        if getattr(event, "button", 0) == 1 and event.type == pygame.MOUSEBUTTONDOWN:
+            self.pressed_outside = not self.box.collidepoint(event.pos)
+        elif getattr(event, "button", 0) == 1 and event.type == pygame.MOUSEBUTTONUP:
+            outside, self.pressed_outside = self.pressed_outside, False
+            if outside and not self.box.collidepoint(event.pos):
+                return self.close()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..widgets import veil
+        veil(surface)
+        draw_panel(surface, self.box, radius=12)
+        self.focus.draw(surface, self.unit)
