@@ -33,7 +33,7 @@ DRAG_START_PIXELS = 6
 FRAME_BUDGET = 0.008  # seconds of search in a frame that draws: the rest of 60 Hz is drawing
 # In a frame with nothing to draw the search may run until this long after the
 # frame began: most of a 60 Hz frame (16.7 ms), the rest left for the loop.
-QUIET_FRAME_BUDGET = 0.014
+QUIET_FRAME_BUDGET = 0.015
 SPINNER_STEPS_PER_SECOND = 3  # the thinking dots: only a few redraws a second
 SHOW_THINKING_AT_LEAST = 0.45  # so a computer move can be followed
 FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
