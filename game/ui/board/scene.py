@@ -750,9 +750,10 @@ class BoardScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rect, u = self.panel, self.unit
         y = rect.top
-        title = draw_text(surface, t(f"game.{self.play.setup.game}"), int(u * 1.6),
-                          (rect.left, y), colour("accent"), bold=True, max_width=rect.width)
-        y = title.bottom + u // 3
+        if not self._panel_is_short():  # on a small phone the board says which game it is
+            title = draw_text(surface, t(f"game.{self.play.setup.game}"), int(u * 1.6),
+                              (rect.left, y), colour("accent"), bold=True, max_width=rect.width)
+            y = title.bottom + u // 3
         body = text_size(u)
         y = draw_lines(surface, self._players_line(), body, (rect.left, y), rect.width,
                        colour("text_muted")) + u // 2
@@ -768,6 +769,11 @@ class BoardScene(Scene):
         self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width, buttons_top - y - u)
         self._draw_moves(surface, self.moves_rect)
         self.focus.draw(surface, u)
+
+    def _panel_is_short(self) -> bool:
+        """Too little height for the title and a few moves (a small phone held
+        upright): the moves get the title's room."""
+        return self.panel.height < 26 * self.unit
 
     def _players_line(self) -> str:
         setup = self.play.setup
