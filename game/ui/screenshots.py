@@ -12,6 +12,16 @@ SIZES = {"landscape": (1280, 800), "portrait": (390, 844), "small-phone": (360, 
          "big": (1920, 1080)}
 
 
+def show_scene(app, make) -> None:
+    """Put the scene `make()` builds over the app's first scene (None: the first
+    scene alone), as a player would have reached it."""
+    app.scenes[1:] = []
+    scene = make()
+    if scene is not None:
+        app._push(scene)
+        getattr(scene, "after_push", lambda: None)()
+
+
 def write_screenshots(out: str | Path, languages: tuple[str, ...] = ("en",)) -> list[str]:
     """Every scene at every size, in each of `languages` (English alone is
     named as before; other languages get their code in the file name)."""
@@ -30,11 +40,7 @@ def write_screenshots(out: str | Path, languages: tuple[str, ...] = ("en",)) -> 
             app.ctx.change("language", language)
             suffix = "" if language == "en" else f"-{language}"
             for name, make in scenes(app).items():
-                app.scenes[1:] = []
-                scene = make()
-                if scene is not None:
-                    app._push(scene)
-                    getattr(scene, "after_push", lambda: None)()
+                show_scene(app, make)
                 for _ in range(3):
                     app.step()
                 path = folder / f"{name}-{label}{suffix}.png"

@@ -9,7 +9,7 @@ import pytest
 from game.rules import START_CODES
 from game.ui import i18n
 from game.ui.i18n import t
-from game.ui.screenshots import scenes
+from game.ui.screenshots import scenes, show_scene
 from game.ui.widgets import Focus
 
 from .driver import make_app, steps
@@ -48,11 +48,7 @@ def test_a_long_notice_covers_no_button_and_no_board(monkeypatch, size, language
     i18n.set_language(language)
     try:
         for name, make in scenes(app).items():
-            app.scenes[1:] = []
-            scene = make()
-            if scene is not None:
-                app._push(scene)
-                getattr(scene, "after_push", lambda: None)()
+            show_scene(app, make)
             for text in (copied_code(), longer_than_any()):
                 box = show_notice(app, text)
                 assert app.screen.get_rect().contains(box), name
