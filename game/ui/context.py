@@ -27,7 +27,6 @@ class Context:
     settings: dict[str, Any] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
     is_web: bool = IS_WEB
-    clipboard_text: str = ""  # fallback when the system clipboard is unavailable
     frame_began: float = 0.0  # perf_counter() when the app began the current frame
     # Where the app's chance comes from (a new game's seed, a side drawn at random):
     # the soak run seeds it, so that one seed always plays the same games.

@@ -536,19 +536,19 @@ class BoardScene(Scene):
                 self._make(move)
         self._announce()
         self._relayout_if_rows_changed()
-        self._layout_buttons_if_needed()
+        self._update_button_states()
         self._note_looks()
         return None
 
     def animating(self) -> bool:
         """A move, a refused cell's flash or a pulsing hint ring is on show."""
         return self.animation is not None or self.refused is not None or \
-            self._hint_ring_shown()
+            (self._hint_on_show() is not None and not self.ui.two_step)
 
-    def _hint_ring_shown(self) -> bool:
+    def _hint_on_show(self) -> Move | None:
+        """The hint, while it is still a move of the position shown."""
         move = self.play.hint
-        return move is not None and not self.ui.two_step and \
-            move in self.play.position.legal_moves()
+        return move if move is not None and move in self.play.position.legal_moves() else None
 
     def _search_deadline(self, quiet: bool) -> float:
         """When this frame's share of searching ends: most of the frame when it is
@@ -579,7 +579,8 @@ class BoardScene(Scene):
         lost = setup.mode == "computer" and outcome.winner not in (None, setup.human_side)
         self.ctx.sounds.play("lose" if lost else "win")
 
-    def _layout_buttons_if_needed(self) -> None:
+    def _update_button_states(self) -> None:
+        """Which side buttons can be pressed now, and the draw button's label."""
         enabled = {
             "undo": self.play.game.can_undo and self.play.setup.mode != "watch",
             "redo": self.play.game.can_redo and self.play.setup.mode != "watch",
@@ -721,8 +722,8 @@ class BoardScene(Scene):
 
     def _add_feedback_marks(self, marks: Marks) -> None:
         """The hint on a one-click move (tafl's is an arrow), and a refused cell's flash."""
-        move = self.play.hint
-        if move is not None and move in self.play.position.legal_moves():
+        move = self._hint_on_show()
+        if move is not None:
             squares = self.ui.move_squares(move)
             if len(squares) == 1:
                 marks.hint = squares
@@ -732,8 +733,8 @@ class BoardScene(Scene):
             marks.refused_strength = self.refused[1] / REFUSAL_SECONDS
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
-        move = self.play.hint
-        if move is None or move not in self.play.position.legal_moves():
+        move = self._hint_on_show()
+        if move is None:
             return
         squares = self.ui.move_squares(move)
         view = self.ui.view
