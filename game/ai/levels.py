@@ -40,8 +40,9 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
 from ..rules.base import Move, Position
-from .search import Limits, Search, SearchResult
-from .strategy import Strategy
+from . import modiar, reversi, tafl  # noqa: F401  (each registers its strategy)
+from .search import Search, SearchResult
+from .strategy import MAX_DEPTH, Limits, strategy_for
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Level:
     seconds: float
     depth: int
     noise: int = 0
+    exact: bool = False  # may play perfectly from data where a game has it
 
 
 LEVEL_NAMES = ("random", "bard", "ovate", "druid")
@@ -57,7 +59,7 @@ _DEFAULT = {
     "random": Level(seconds=0.0, depth=0),
     "bard": Level(seconds=0.3, depth=2, noise=60),
     "ovate": Level(seconds=1.0, depth=4),
-    "druid": Level(seconds=2.0, depth=64),
+    "druid": Level(seconds=2.0, depth=MAX_DEPTH, exact=True),
 }
 
 LEVELS: dict[str, dict[str, Level]] = {
@@ -84,20 +86,8 @@ HANDICAPS: dict[tuple[str, str], dict[str, Level]] = {
 }
 
 
-def strategy_for(game: str) -> Strategy:
-    """The evaluation and move hints for a game."""
-    if game in ("brandubh", "tawlbwrdd"):
-        from .tafl import TaflStrategy
-        return TaflStrategy()
-    if game == "reversi":
-        from .reversi import ReversiStrategy
-        return ReversiStrategy()
-    from .modiar import ModiarStrategy
-    return ModiarStrategy()
-
-
 def preload() -> None:
-    """Import every game's strategy now (their tables take a moment to build),
+    """Build every game's strategy now (their tables take a moment to build),
     so that no frame pays for it when a game starts."""
     for game in LEVELS:
         strategy_for(game)
@@ -150,7 +140,7 @@ def start_search(position: Position, level: str = "druid", *,
         return RandomPlayer(position, seed)
     if nodes is not None or seconds is not None:
         spec = replace(spec, seconds=seconds)
-    limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth)
+    limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth, exact=spec.exact)
     return Search(position, strategy_for(position.GAME), history=history, limits=limits,
                   noise=spec.noise, seed=seed)
 
@@ -167,7 +157,6 @@ def accepts_draw(game, computer_side: str, *, nodes: int = DRAW_CHECK_NODES) -> 
     It accepts only when a short search says it stands worse.
     """
     position = game.position
-    history = [p.repetition_key() for p in game.replay()]
-    result = start_search(position, "druid", history=history, nodes=nodes).run()
+    result = start_search(position, "druid", history=game.repetition_keys(), nodes=nodes).run()
     score = result.score if position.side == computer_side else -result.score
     return score < -DRAW_MARGIN

@@ -44,7 +44,7 @@ def play_one(game_name: str, levels: dict[str, str], seed: int, *,
     game = Game(start(game_name))
     while game.outcome() is None and game.ply < PLY_CAP:
         position = game.position
-        history = [p.repetition_key() for p in game.replay()]
+        history = game.repetition_keys()
         search = start_search(position, levels[position.side], history=history,
                               seed=seed * 1000 + game.ply, nodes=nodes, seconds=seconds)
         result = search.run()

@@ -53,15 +53,11 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from ..rules.modiar import TOTAL, ModiarPosition, start
-from .strategy import WIN, Strategy
+from ..rules.modiar import SPEC, TOTAL, ModiarPosition, start
+from .strategy import WIN, ExactSearch, Found, Limits, Strategy, register
 
-if TYPE_CHECKING:
-    from .search import Search
-
-DRUID_DEPTH = 64  # the Druid level's depth limit: only it plays exactly
 DATA_PATH = Path(__file__).resolve().parent / "data" / "modiar_table.bin"
 MAGIC = b"MODIAR\x01\n"
 HEADER = struct.Struct("<8sHHIi")  # magic, small, plies, opening entries, start margin
@@ -628,6 +624,7 @@ EXPOSURE = 43  # per legal move the opponent would have
 THREAT = 10  # per stone the best capture available now would take
 
 
+@register(SPEC.name)
 class ModiarStrategy(Strategy):
     """A fitted stone-and-mobility count for the shallow levels; the solved game for Druid."""
 
@@ -654,29 +651,27 @@ class ModiarStrategy(Strategy):
                     if gain]
         return [move for _, move in sorted(captures, reverse=True)]
 
-    def exact(self, position: ModiarPosition,
-              search: Search) -> Generator[None, None, None] | None:
-        """Druid's perfect play, when the search is Druid's and the data covers it."""
-        if search.limits.depth < DRUID_DEPTH or not position.legal_moves():
+    def exact(self, position: ModiarPosition, limits: Limits, tick: Callable[[], bool],
+              seen: Mapping[Hashable, int]) -> ExactSearch | None:
+        """Perfect play, when the level plays exactly and the data covers the position."""
+        if not limits.exact or not position.legal_moves():
             return None
         try:
             table = load_table()
         except (OSError, ValueError):
             return None  # no data shipped: the generic search plays
-        hot = hot_keys(position, search.seen, search.repetition_limit)
+        hot = hot_keys(position, seen, SPEC.repetition_limit)
         if not covered(position, table, hot):
             return None
-        return self._play(position, table, hot, search)
+        return self._play(position, table, hot, tick, limits.depth)
 
     @staticmethod
     def _play(position: ModiarPosition, table: Table, hot: set[Hashable],
-              search: Search) -> Generator[None, None, None]:
-        if search.tick():
-            yield
-        found = yield from druid_choice(position, table, hot, search.tick)
+              tick: Callable[[], bool], depth: int) -> ExactSearch:
+        if tick():
+            yield None
+        found = yield from druid_choice(position, table, hot, tick)
         if found is None:
             return
         move, value = found
-        search.best_move = move
-        search.score = search_score(frame(position)[1] + value)
-        search.depth = search.limits.depth
+        yield Found(move, search_score(frame(position)[1] + value), depth)

@@ -25,16 +25,12 @@ Endgame solver
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..rules.base import Outcome
-from ..rules.reversi import PASS, ReversiPosition, _flips, _mobility
-from .strategy import EVAL_LIMIT, WIN, Strategy
-
-if TYPE_CHECKING:
-    from .search import Search
+from ..rules.reversi import PASS, SPEC, ReversiPosition, _flips, _mobility
+from .strategy import EVAL_LIMIT, WIN, ExactSearch, Found, Limits, Strategy, register
 
 # Solve exactly from here.  Measured (`tools/reversi_tune.py bench`, CPU s per
 # position): 14 empties 0.05-0.24, 15 ~0.5 on average, 16 0.2-7 — and the
@@ -298,6 +294,7 @@ def margin_score(margin: int) -> int:
     return 0
 
 
+@register(SPEC.name)
 class ReversiStrategy(Strategy):
     def evaluate(self, position: ReversiPosition) -> int:
         # The position keeps (mover, opponent) boards, exactly what we need.
@@ -310,15 +307,17 @@ class ReversiStrategy(Strategy):
         black, white = outcome.scores
         return margin_score(black - white if position.side == "b" else white - black)
 
-    def exact(self, position: ReversiPosition,
-              search: Search) -> Generator[None, None, None] | None:
+    def exact(self, position: ReversiPosition, limits: Limits, tick: Callable[[], bool],
+              seen: Mapping[Hashable, int]) -> ExactSearch | None:
+        """The endgame solver, from ENDGAME_EMPTIES empties (fewer when the level's
+        depth is less: a shallow level sees the end only as far as it searches)."""
         p, o = position._p, position._o
         empties = 64 - (p | o).bit_count()
-        if empties > min(ENDGAME_EMPTIES, search.limits.depth):
+        if empties > min(ENDGAME_EMPTIES, limits.depth):
             return None
         if not position.legal_moves():
             return None  # the game is over: nothing to choose
-        return Solver(search.tick).solve_root(search, p, o)
+        return Solver(tick).solve_root(p, o)
 
 
 # -- stability ------------------------------------------------------------------
@@ -519,8 +518,8 @@ class Solver:
 
     # -- the root --
 
-    def solve_root(self, search: Search, p: int, o: int) -> Generator[None, None, None]:
-        """Solve the root by null-window probes (MTD(f)), updating `search` as it goes.
+    def solve_root(self, p: int, o: int) -> ExactSearch:
+        """Solve the root by null-window probes (MTD(f)), yielding what is proven.
 
         The first probe asks "is there a win?" — the win/draw/loss answer comes
         far sooner than the margin.  Each later probe tests the bound between
@@ -530,20 +529,20 @@ class Solver:
         """
         empties = [sq for sq in _SOLVE_ORDER if not (p | o) >> sq & 1]
         children = _root_children(p, o, empties)
-        search.best_move = children[0][0]  # the evaluation's choice until one is proven
+        best = children[0][0]  # the evaluation's choice until one is proven
+        yield Found(best, 0, 0)
         lower, upper, guess = -_INFINITY, _INFINITY, 1
         while lower < upper:
             beta = max(guess, lower + 1)
             guess, move = yield from self._probe(children, beta)
             if guess >= beta:
                 lower = guess
-                search.best_move = move  # proven to reach `lower`: the best yet
+                best = move  # proven to reach `lower`: the best yet
                 children.sort(key=lambda child: child[0] != move)
             else:
                 upper = guess
             # The proven bound (a win, a loss) while the margin is still open.
-            search.score = margin_score(lower if guess >= beta else upper)
-            search.depth = len(empties)
+            yield Found(best, margin_score(lower if guess >= beta else upper), len(empties))
 
     def _probe(self, children: list[tuple[int, int, int, list[int]]],
                beta: int) -> Generator[None, None, tuple[int, int]]:

@@ -20,33 +20,24 @@ from collections import Counter
 from collections.abc import Callable, Generator, Hashable, Iterable
 from dataclasses import dataclass
 
-from ..rules import REPETITION_LIMIT
-from ..rules.base import Move, Outcome, Position, Reason
-from .strategy import WIN, Strategy
+from ..rules import spec_of
+from ..rules.base import Move, Position
+from .strategy import MAX_DEPTH, WIN, Limits, Strategy
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
 # A time-limited search stops this long before its budget runs out: the clock is
 # read between slices, so the last slice may run over by up to one slice.
 TIME_MARGIN = 0.01
-MAX_DEPTH = 64
 MAX_QUIESCENCE = 6
 TABLE_LIMIT = 400_000
 EXACT, LOWER, UPPER = 0, 1, 2
 
 Tree = Generator[None, None, int]
+UNLIMITED = Limits()
 
 
 class _Stop(Exception):
     """The node budget ran out: unwind to the root, keep what we have."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much a search may do.  `None` means no limit of that kind."""
-
-    nodes: int | None = None
-    seconds: float | None = None
-    depth: int = MAX_DEPTH
 
 
 @dataclass(frozen=True)
@@ -67,7 +58,7 @@ class Search:
     """
 
     def __init__(self, position: Position, strategy: Strategy, *,
-                 history: Iterable[Hashable] = (), limits: Limits = Limits(),
+                 history: Iterable[Hashable] = (), limits: Limits = UNLIMITED,
                  noise: int = 0, seed: int = 0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.root = position
@@ -78,7 +69,7 @@ class Search:
         self.clock = clock
         self.seen: Counter[Hashable] = Counter(history)
         self.seen[position.repetition_key()] = max(1, self.seen[position.repetition_key()])
-        self.repetition_limit = REPETITION_LIMIT.get(position.GAME)
+        self.spec = spec_of(position)
         self.table: dict[Hashable, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
@@ -146,10 +137,14 @@ class Search:
     # --- iterative deepening ------------------------------------------------------
 
     def _deepen(self) -> Generator[None, None, None]:
-        exact = self.strategy.exact(self.root, self)
+        exact = self.strategy.exact(self.root, self.limits, self.tick, self.seen)
         if exact is not None:
             with contextlib.suppress(_Stop):
-                yield from exact
+                for found in exact:
+                    if found is None:
+                        yield
+                    else:
+                        self.best_move, self.score, self.depth = found
             return
         if len(self.root.legal_moves()) == 1 and not self.noise:
             return  # a forced move needs no thought
@@ -268,18 +263,13 @@ class Search:
 
     def _ended(self, position: Position, ply: int) -> int | None:
         """The score of a position that ends the game, for the side to move in it."""
-        if self.repetition_limit and self.seen[position.repetition_key()] + 1 >= \
-                self.repetition_limit:
-            return self.strategy.terminal_score(self._repetition(position), position, ply)
+        if self.spec.ended_by_repetition(self.seen[position.repetition_key()] + 1):
+            return self.strategy.terminal_score(self.spec.repetition_outcome(position),
+                                                position, ply)
         outcome = self.strategy.outcome(position)
         if outcome is None:
             return None
         return self.strategy.terminal_score(outcome, position, ply)
-
-    @staticmethod
-    def _repetition(position: Position) -> Outcome:
-        final = getattr(position, "final_outcome", None)  # Modiar scores the board
-        return final(Reason.REPETITION) if final else Outcome(None, Reason.REPETITION)
 
     def _ordered(self, position: Position, moves: list[Move], ply: int,
                  first: Move | None) -> list[Move]:

@@ -6,19 +6,48 @@ the rest.  Each game subclasses it in its own module.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules.base import Move, Outcome, Position
-
-if TYPE_CHECKING:
-    from .search import Search
 
 # Scores are ints from the side to move's point of view.  A won game scores
 # WIN less the plies it takes, so the search prefers the quickest win and the
 # slowest loss; evaluations stay far below WIN.
 WIN = 1_000_000
 EVAL_LIMIT = WIN // 2
+
+
+MAX_DEPTH = 64
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much a search may do.  `None` means no limit of that kind.
+
+    `exact` allows a game's perfect play from data (Modiar's solved table),
+    which only the Druid uses; solvers bounded by depth (Reversi's endgame)
+    read `depth`.
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+    depth: int = MAX_DEPTH
+    exact: bool = True
+
+
+class Found(NamedTuple):
+    """What an exact search has proved so far: its best move, score and depth."""
+
+    move: Move
+    score: int
+    depth: int
+
+
+# An exact search: it yields None to let a frame pass and a Found whenever its
+# best move, score or depth changes, and stops by returning.
+ExactSearch = Iterator[Found | None]
 
 
 class Strategy:
@@ -53,10 +82,30 @@ class Strategy:
             return 0
         return WIN - ply if outcome.winner == position.side else ply - WIN
 
-    def exact(self, position: Position, search: Search) -> Generator[None, None, None] | None:
+    def exact(self, position: Position, limits: Limits, tick: Callable[[], bool],
+              seen: Mapping[Hashable, int]) -> ExactSearch | None:
         """A game-specific exact search (a solver or a table) to run instead, or None.
 
-        It sets `search.best_move`, `score` and `depth` and yields every few
-        nodes (calling `search.tick()`), like the generic search.
+        `tick` counts a node (True: time to yield; it raises when the node
+        budget is spent); `seen` counts the repetition keys on the way to
+        `position`.  The search adopts every `Found` the exact search yields.
         """
         return None
+
+
+_STRATEGIES: dict[str, Callable[[], Strategy]] = {}
+
+
+def register(*games: str) -> Callable[[type[Strategy]], type[Strategy]]:
+    """Class decorator: `games` are played by this strategy (each game's AI
+    module registers itself, next to its own code)."""
+    def add(cls: type[Strategy]) -> type[Strategy]:
+        for game in games:
+            _STRATEGIES[game] = cls
+        return cls
+    return add
+
+
+def strategy_for(game: str) -> Strategy:
+    """A fresh strategy for a game, its evaluation and move hints."""
+    return _STRATEGIES[game]()

@@ -28,8 +28,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..rules.base import Outcome, Reason
-from ..rules.tafl import ATTACKERS, DEFENDERS, EMPTY, FRIENDS, KING, PREY, TaflPosition, TaflRules
-from .strategy import Strategy
+from ..rules.tafl import (
+    ATTACKERS,
+    DEFENDERS,
+    EMPTY,
+    FRIENDS,
+    KING,
+    PREY,
+    RULES,
+    TaflPosition,
+    TaflRules,
+)
+from .strategy import Strategy, register
 
 Move = tuple[int, int]
 
@@ -156,6 +166,7 @@ def goal_mask(position: TaflPosition) -> int:
     return ~position.visited & 0b1111
 
 
+@register(*RULES)
 class TaflStrategy(Strategy):
     """Evaluation, move hints and the noisy moves for both tafl games."""
 

@@ -42,6 +42,7 @@ from collections.abc import Hashable
 
 from .base import CodeError, Effects, IllegalMove, Outcome, Played, Reason, short
 from .codes import parse_side, split_fields
+from .spec import GameSpec
 
 GAME = "modiar"
 SIDES = ("s", "n")
@@ -302,3 +303,13 @@ def _count(text: str, name: str) -> int:
 def start() -> ModiarPosition:
     """The opening position: seven stones a pit, South to play the first move."""
     return from_code(START_CODE)
+
+
+def _scored_as_it_stands(position: ModiarPosition) -> Outcome:
+    return position.final_outcome(Reason.REPETITION)
+
+
+# A position's third occurrence ends the game, scored like a game with no move left.
+SPEC = GameSpec(name=GAME, sides=SIDES, start_code=START_CODE, parse=from_code,
+                code_fields=_FIELDS, cells=PITS, cell_name=PIT_NAMES.__getitem__,
+                repetition_limit=3, repetition_outcome=_scored_as_it_stands)

@@ -11,8 +11,9 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from . import DRAW_BY_AGREEMENT, REPETITION_LIMIT, from_code
+from . import from_code, spec_of
 from .base import IllegalMove, Move, Outcome, Played, Position, Reason, RulesError, legal, other
+from .spec import GameSpec
 
 SAVE_VERSION = 1
 
@@ -36,6 +37,10 @@ class Game:
     @property
     def game(self) -> str:
         return self.start.GAME
+
+    @property
+    def spec(self) -> GameSpec:
+        return spec_of(self.start)
 
     @property
     def position(self) -> Position:
@@ -62,11 +67,9 @@ class Game:
         return self._ending or self.position.outcome() or self._repetition()
 
     def _repetition(self) -> Outcome | None:
-        limit = REPETITION_LIMIT.get(self.game)
-        if limit is None or self._seen[self.position.repetition_key()] < limit:
+        if not self.spec.ended_by_repetition(self.occurrences()):
             return None
-        final = getattr(self.position, "final_outcome", None)  # Modiar scores the board
-        return final(Reason.REPETITION) if final else Outcome(None, Reason.REPETITION)
+        return self.spec.repetition_outcome(self.position)
 
     def occurrences(self) -> int:
         """How many times the current position has arisen in this game."""
@@ -136,7 +139,7 @@ class Game:
 
     def agree_draw(self) -> Outcome:
         """Both players agree to a draw, where the game allows it (Tawlbwrdd)."""
-        if self.game not in DRAW_BY_AGREEMENT:
+        if not self.spec.draw_by_agreement:
             raise RulesError(f"a draw cannot be agreed in {self.game}")
         if self.outcome() is not None:
             raise RulesError("the game is already over")
@@ -152,6 +155,11 @@ class Game:
     def replay(self) -> Iterator[Position]:
         """Every position from the start to the current one."""
         return iter(self._positions[:self._cursor + 1])
+
+    def repetition_keys(self) -> list[Hashable]:
+        """The repetition key of every position from the start to the current
+        one: the history a search needs to know which moves would repeat."""
+        return [position.repetition_key() for position in self.replay()]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready record (moves undone are kept so redo survives a save)."""

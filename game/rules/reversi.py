@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from .base import CodeError, Effects, IllegalMove, Outcome, Played, Reason, short
 from .codes import format_board, parse_board, parse_side, split_fields
+from .spec import GameSpec
 
 PASS = 64
 START_CODE = "reversi 8/8/8/3WB3/3BW3/8/8/8 b"
@@ -316,7 +317,7 @@ def from_code(code: str) -> ReversiPosition:
     """Parse `reversi BOARD SIDE`, or raise CodeError with a one-line message."""
     if not isinstance(code, str):
         raise CodeError("a position code is text", "not_text")
-    board_field, side_field = split_fields(code, "reversi", ("BOARD", "SIDE"))
+    board_field, side_field = split_fields(code, "reversi", _FIELDS)
     name = code.strip().split(" ", 1)[0]
     if name != "reversi":
         raise CodeError(f"not a reversi code: it starts with {short(name)}", "unknown_game")
@@ -329,6 +330,14 @@ def from_code(code: str) -> ReversiPosition:
 
 def start() -> ReversiPosition:
     return from_code(START_CODE)
+
+
+_FIELDS = ("BOARD", "SIDE")
+# Positions never repeat (every placement adds a disc), and a side with no
+# placement must pass.
+SPEC = GameSpec(name="reversi", sides=ReversiPosition.SIDES, start_code=START_CODE,
+                parse=from_code, code_fields=_FIELDS, cells=64, cell_name=square_name,
+                pass_move=PASS)
 
 
 def supplies(start: ReversiPosition, moves: Sequence[int]) -> tuple[int, int]:

@@ -27,6 +27,7 @@ from functools import cached_property
 
 from .base import CodeError, Effects, IllegalMove, Outcome, Played, Reason, short
 from .codes import EMPTY, format_board, parse_board, parse_side, split_fields
+from .spec import GameSpec
 
 ATTACKERS, DEFENDERS = "a", "d"
 SIDES = (ATTACKERS, DEFENDERS)
@@ -349,8 +350,7 @@ def from_code(code: str) -> TaflPosition:
     rules = RULES.get(name)
     if rules is None:
         raise CodeError(f"not a tafl code: {short(name)}", "unknown_game")
-    names = ("BOARD", "SIDE", "VISITED") if rules.goal == "corner-tour" else ("BOARD", "SIDE")
-    fields = split_fields(code, rules.name, names)
+    fields = split_fields(code, rules.name, _code_fields(rules))
     board = parse_board(fields[0], rules.size, "ADK")
     side = parse_side(fields[1], rules.name, SIDES)
     visited = _parse_visited(fields[2], rules) if len(fields) == 3 else 0
@@ -393,8 +393,28 @@ def _check_pieces(board: str, rules: TaflRules, visited: int) -> None:
                         f"but VISITED does not list it", "piece_placement")
 
 
+def _code_fields(rules: TaflRules) -> tuple[str, ...]:
+    """BOARD and SIDE; VISITED too where the king wins by touring the corners."""
+    return ("BOARD", "SIDE", "VISITED") if rules.goal == "corner-tour" else ("BOARD", "SIDE")
+
+
+def _start_code(rules: TaflRules) -> str:
+    visited = " -" if rules.goal == "corner-tour" else ""
+    return f"{rules.name} {rules.start_board} {ATTACKERS}{visited}"
+
+
 def start(name: str) -> TaflPosition:
-    rules = RULES[name]
-    code = f"{name} {rules.start_board} {ATTACKERS}" + (" -" if rules.goal == "corner-tour"
-                                                         else "")
-    return from_code(code)
+    return from_code(_start_code(RULES[name]))
+
+
+def _spec(rules: TaflRules, **fields: object) -> GameSpec:
+    return GameSpec(name=rules.name, sides=SIDES, start_code=_start_code(rules),
+                    parse=from_code, code_fields=_code_fields(rules),
+                    cells=rules.size * rules.size, cell_name=rules.square_name,
+                    repetition_limit=rules.repetition_limit, **fields)
+
+
+# Brandubh's newcomer is offered the defenders: the side with the king, whose
+# plan (run for the corners) is the easiest to see.
+SPECS = (_spec(BRANDUBH, suggested_side=DEFENDERS),
+         _spec(TAWLBWRDD, draw_by_agreement=True))

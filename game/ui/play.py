@@ -125,7 +125,7 @@ class Play:
             self.cancel()
             return None
         if self.search is None:
-            history = [p.repetition_key() for p in self.game.replay()]
+            history = self.game.repetition_keys()
             self.search = start_search(self.position, self.player(), history=history,
                                        seed=self.setup.seed * 7919 + self.game.ply,
                                        nodes=nodes)
@@ -149,7 +149,7 @@ class Play:
         if not self.human_to_move:
             return
         self.cancel_hint()
-        history = [p.repetition_key() for p in self.game.replay()]
+        history = self.game.repetition_keys()
         self.hint_search = start_search(self.position, "druid", history=history, nodes=nodes,
                                         seconds=None if nodes else HINT_SECONDS)
 

@@ -378,11 +378,11 @@ def test_druid_yields_while_it_solves() -> None:
 def test_only_druid_plays_exactly() -> None:
     p = start()
     strategy = md.ModiarStrategy()
-    for level in ("bard", "ovate"):
-        limits = Limits(nodes=100, depth=level_for("modiar", level).depth)
-        assert strategy.exact(p, Search(p, strategy, limits=limits)) is None
-    limits = Limits(nodes=100, depth=level_for("modiar", "druid").depth)
-    assert strategy.exact(p, Search(p, strategy, limits=limits)) is not None
+    for level in ("bard", "ovate", "druid"):
+        setting = level_for("modiar", level)
+        limits = Limits(nodes=100, depth=setting.depth, exact=setting.exact)
+        exact = strategy.exact(p, limits, lambda: False, {})
+        assert (exact is not None) == (level == "druid")
 
 
 # -- the shallow levels ---------------------------------------------------------------------

@@ -260,12 +260,11 @@ def test_solver_cut_short_still_returns_a_legal_move() -> None:
 def test_solver_runs_only_when_deep_enough() -> None:
     strategy = rv.ReversiStrategy()
     pos = random_play_to(22, 10)
-    deep = Search(pos, strategy, limits=Limits(depth=MAX_DEPTH))
-    shallow = Search(pos, strategy, limits=Limits(depth=4))
-    assert strategy.exact(pos, deep) is not None
-    assert strategy.exact(pos, shallow) is None
+    deep, shallow = Limits(depth=MAX_DEPTH), Limits(depth=4)
+    assert strategy.exact(pos, deep, lambda: False, {}) is not None
+    assert strategy.exact(pos, shallow, lambda: False, {}) is None
     far = random_play_to(22, rv.ENDGAME_EMPTIES + 1)
-    assert strategy.exact(far, deep) is None
+    assert strategy.exact(far, deep, lambda: False, {}) is None
 
 
 def test_solver_yields_every_few_nodes() -> None:

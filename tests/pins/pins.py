@@ -51,7 +51,7 @@ def sample_games(game: str) -> list[Game]:
 
 def pin(record: Game) -> dict[str, Any]:
     position = record.position
-    history = [p.repetition_key() for p in record.replay()]
+    history = record.repetition_keys()
     result = start_search(position, "druid", history=history, nodes=SEARCH_NODES).run()
     return {
         "code": position.code(),

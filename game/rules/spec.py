@@ -1,0 +1,61 @@
+"""What every layer asks about a game, in one record per game.
+
+Each engine module describes its game(s) with a `GameSpec` next to its own
+code, and `game.rules` registers them (`SPECS`, `spec`).  The UI, the CLI, the
+levels and the tools read these fields instead of comparing game names, so a
+fact about a game — its sides, its code's fields, whether a draw may be
+agreed, how a repetition ends — is written once, here in `game/rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .base import Move, Outcome, Position, Reason
+
+
+def drawn_by_repetition(position: Position) -> Outcome:
+    """How tafl scores a repetition: a draw, whatever the board."""
+    return Outcome(None, Reason.REPETITION)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as every layer sees it.
+
+    `sides` are the side letters in turn order (the first moves first);
+    `code_fields` name the fields of a position code after the game's name;
+    `cells` is how many squares or pits the board has, numbered 0..cells-1 as
+    the engine numbers them, `cell_name` their names in notation;
+    `pass_move` is the move that passes (only where the rules force a pass);
+    `repetition_limit` is the occurrence of a position that ends the game
+    (None where positions cannot repeat) and `repetition_outcome` how that
+    ending is scored; `draw_by_agreement` says whether the players may agree
+    a draw; `suggested_side` is the side a newcomer is offered first.
+    """
+
+    name: str
+    sides: tuple[str, str]
+    start_code: str
+    parse: Callable[[str], Position]
+    code_fields: tuple[str, ...]
+    cells: int
+    cell_name: Callable[[int], str]
+    pass_move: Move | None = None
+    repetition_limit: int | None = None
+    repetition_outcome: Callable[[Position], Outcome] = drawn_by_repetition
+    draw_by_agreement: bool = False
+    suggested_side: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.suggested_side:
+            object.__setattr__(self, "suggested_side", self.sides[0])
+
+    def start(self) -> Position:
+        """The game's start position."""
+        return self.parse(self.start_code)
+
+    def ended_by_repetition(self, occurrences: int) -> bool:
+        """Whether a position seen `occurrences` times ends the game."""
+        return self.repetition_limit is not None and occurrences >= self.repetition_limit
