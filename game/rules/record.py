@@ -167,6 +167,7 @@ class Game:
         ending = self._ending
         return {
             "version": SAVE_VERSION,
+            "edition": self.spec.rules_edition,
             "start": self.start.code(),
             "moves": texts,
             "cursor": self._cursor,
@@ -186,11 +187,21 @@ class Game:
         start = data.get("start")
         if not isinstance(start, str):
             raise RulesError("the saved game's start position is damaged")
+        _check_edition(data.get("edition", 1), from_code(start))
         game = cls(start, moves)
         while game.ply > cursor:
             game.undo()
         game._ending = _read_ending(data.get("ending"), game)
         return game
+
+
+def _check_edition(edition: Any, start: Position) -> None:
+    """Refuse a game saved under other rules of its game (kind `old_rules`):
+    replaying its moves under today's rules would silently change the game."""
+    spec = spec_of(start)
+    if edition != spec.rules_edition:
+        raise RulesError(f"the saved game was played under another edition of the "
+                         f"{spec.name} rules", "old_rules", spec.name)
 
 
 def _read_ending(data: Any, game: Game) -> Outcome | None:

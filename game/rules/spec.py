@@ -32,7 +32,9 @@ class GameSpec:
     `repetition_limit` is the occurrence of a position that ends the game
     (None where positions cannot repeat) and `repetition_outcome` how that
     ending is scored; `draw_by_agreement` says whether the players may agree
-    a draw; `suggested_side` is the side a newcomer is offered first.
+    a draw; `suggested_side` is the side a newcomer is offered first;
+    `rules_edition` counts revisions of the rules: a game saved under another
+    edition is not continued under these rules.
     """
 
     name: str
@@ -47,6 +49,7 @@ class GameSpec:
     repetition_outcome: Callable[[Position], Outcome] = drawn_by_repetition
     draw_by_agreement: bool = False
     suggested_side: str = ""
+    rules_edition: int = 1
 
     def __post_init__(self) -> None:
         if not self.suggested_side:
