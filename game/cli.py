@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--a", choices=LEVEL_NAMES, default="druid")
     cmd.add_argument("--b", choices=LEVEL_NAMES, default="ovate")
     cmd.add_argument("--games", type=int, default=2)
+    cmd.add_argument("--opening", type=int, default=0, metavar="PLIES",
+                     help="start each pair of games from PLIES random moves")
     add_search_options(cmd)
     cmd = commands.add_parser("screenshots", help="write a PNG of every scene")
     cmd.add_argument("--out", default="screenshots")
@@ -153,8 +155,10 @@ def cmd_match(parsed: argparse.Namespace) -> str:
     check_budget(parsed)
     if not 1 <= parsed.games <= 10_000:
         raise UsageError("--games must be between 1 and 10000")
+    if not 0 <= parsed.opening <= 40:
+        raise UsageError("--opening must be between 0 and 40 plies")
     match = run_match(parsed.game, parsed.a, parsed.b, parsed.games, parsed.seed,
-                      nodes=parsed.nodes, seconds=parsed.seconds)
+                      nodes=parsed.nodes, seconds=parsed.seconds, opening=parsed.opening)
     return report(match)
 
 
