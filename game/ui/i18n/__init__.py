@@ -3,7 +3,8 @@
 One JSON catalogue per language (`en.json`, …) maps namespaced keys
 (`menu.play`) to text with `{name}` placeholders.  A plural entry is an object
 of forms chosen by the `count` value: English and Danish use `one`/`other`;
-Irish uses `one`, `two`, `few` (3–6), `many` (7–10) and `other` (11+, 0).
+Irish uses `one`, `two`, `few`, `many` and `other`, chosen by the number's last
+digits (see `plural_form`).
 A key missing from a catalogue falls back to English, then shows `⟦key⟧` so a
 test can find it.
 """
@@ -42,17 +43,26 @@ def language() -> str:
 
 
 def plural_form(language: str, count: int) -> str:
+    """Which form of a plural entry `count` takes in `language`."""
     if language == "ga":
-        if count == 1:
-            return "one"
-        if count == 2:
-            return "two"
-        if 3 <= count <= 6:
-            return "few"
-        if 7 <= count <= 10:
-            return "many"
-        return "other"
+        return _irish_form(count)
     return "one" if count == 1 else "other"
+
+
+def _irish_form(count: int) -> str:
+    """An Irish noun after a number mutates as its last digit asks: 13 is
+    "trí chloch déag" like 3, 27 "seacht gcloch is fiche" like 7.  So `one`
+    (1, 11, 21 …), `two` (2, 12, 22 …), `few` (3–6, 13–16, 23–26 …, lenition),
+    `many` (7–10, 17–19, 27–29 …, eclipsis) and `other` for 0, 20, 30, 100 …,
+    after which the noun keeps its plain form ("fiche cloch")."""
+    units, last_two = abs(count) % 10, abs(count) % 100
+    if units == 0:
+        return "many" if last_two == 10 else "other"
+    if units == 1:
+        return "one"
+    if units == 2:
+        return "two"
+    return "few" if units <= 6 else "many"
 
 
 def t(key: str, **values: Any) -> str:
