@@ -79,6 +79,11 @@ class GameUI:
     def destinations(self, position: Position, orig: int) -> dict[int, Move]:
         return {}
 
+    def holds_piece(self, position: Position, target: int) -> bool:
+        """Two-step games: whether a piece stands on `target` (a click on one
+        that cannot move is refused aloud; a click on an empty square is not)."""
+        return False
+
     def move_squares(self, move: Move) -> tuple[int, ...]:
         """The squares to tint for a move (last move, hint)."""
         return ()
@@ -153,6 +158,9 @@ class TaflUI(GameUI):
 
     def move_squares(self, move: Move) -> tuple[int, ...]:
         return tuple(move)
+
+    def holds_piece(self, position: tafl.TaflPosition, target: int) -> bool:
+        return position.board[target] != tafl.EMPTY
 
     def refusal(self, position: tafl.TaflPosition, target: int) -> str | None:
         piece = position.board[target]

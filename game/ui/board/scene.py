@@ -274,7 +274,7 @@ class BoardScene(Scene):
             self.press = pos
             self.drag = None
         else:
-            if self.selected is not None or position.board[target] != ".":
+            if self.selected is not None or self.ui.holds_piece(position, target):
                 self._refuse(target)
             self.selected = None
 
