@@ -26,7 +26,6 @@ MAX_SOAK_EVENTS = 10_000_000
 MAX_PERFT_DEPTH = 30
 
 
-
 def code_field_count(game: str) -> int | None:
     """How many fields `game`'s code has, counting the name (None: not a game's name).
     Lets an unquoted code typed as several arguments be put back together."""

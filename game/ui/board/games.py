@@ -378,4 +378,3 @@ class ModiarUI(GameUI):
         south, north = position.captured
         return [t("panel.south_captured", count=south),
                 t("panel.north_captured", count=north)]
-
