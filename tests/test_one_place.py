@@ -159,3 +159,15 @@ def test_every_side_of_every_spec_has_a_name_in_the_catalogue(language):
     missing = [f"side.{side}" for spec in SPECS.values() for side in spec.sides
                if f"side.{side}" not in catalogue(language)]
     assert not missing
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_cli_joins_every_games_unquoted_code_by_its_specs_fields(game, capsys):
+    """`split_code` counts the fields from the spec: a start code typed as
+    several arguments, then a depth, reads as the code and the depth."""
+    from game.cli import main
+    code = SPECS[game].start_code
+    assert main(["perft", code, "1"]) == 0
+    quoted = capsys.readouterr().out
+    assert main(["perft", *code.split(), "1"]) == 0
+    assert capsys.readouterr().out == quoted and int(quoted) > 0
