@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from .ai.levels import LEVEL_NAMES, start_search
 from .ai.match import report, run_match
-from .rules import GAME_NAMES, position_from
+from .rules import GAME_NAMES, SPECS, position_from
 from .rules.base import RulesError, perft
 from .rules.record import Game
 from .webbuild import add_options as add_build_web_options
@@ -25,9 +25,12 @@ USAGE_ERROR = 2
 MAX_SOAK_EVENTS = 10_000_000
 MAX_PERFT_DEPTH = 30
 
-# Fields in each game's code, counting the name: lets an unquoted code typed
-# as several arguments be put back together.
-CODE_FIELDS = {"brandubh": 4, "tawlbwrdd": 3, "reversi": 3, "modiar": 5}
+
+def code_field_count(game: str) -> int | None:
+    """How many fields `game`'s code has, counting the name (None: not a game's name).
+    Lets an unquoted code typed as several arguments be put back together."""
+    found = SPECS.get(game)
+    return None if found is None else len(found.code_fields) + 1
 
 
 class UsageError(Exception):
@@ -97,7 +100,7 @@ def split_code(args: Sequence[str]) -> tuple[str, list[str]]:
     (an unquoted code) is joined back into one.
     """
     first, rest = args[0], list(args[1:])
-    fields = CODE_FIELDS.get(first)
+    fields = code_field_count(first)
     if fields and rest and any(ch in rest[0] for ch in "/,"):
         return " ".join([first, *rest[:fields - 1]]), rest[fields - 1:]
     return first, rest

@@ -13,7 +13,7 @@ from typing import Any
 from ..ai.levels import LEVEL_NAMES, RandomPlayer, start_search
 from ..ai.search import Search
 from ..platform.storage import Storage
-from ..rules import GAME_NAMES, START_CODES
+from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import Move, Played, RulesError
 from ..rules.record import Game
 
@@ -77,9 +77,12 @@ class Setup:
 
 
 def only_pass(position) -> bool:
-    """True when the engine's one legal move is the pass (Reversi's forced pass)."""
+    """True when the engine's one legal move is its game's pass (Reversi's forced pass)."""
+    passing = spec_of(position).pass_move
+    if passing is None:
+        return False
     moves = position.legal_moves()
-    return len(moves) == 1 and position.move_text(moves[0]) == "pass"
+    return len(moves) == 1 and moves[0] == passing
 
 
 def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str:
@@ -90,7 +93,7 @@ def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str
 class Play:
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
-        self.game = game or Game(START_CODES[setup.game])
+        self.game = game or Game(spec(setup.game).start_code)
         self.search: Search | RandomPlayer | None = None
         self.hint_search: Search | None = None
         self.hint: Move | None = None

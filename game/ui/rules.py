@@ -55,14 +55,14 @@ class DiagramView:
 
     def _layout(self, width: int) -> list[pygame.Rect]:
         u = self.unit
-        wide = self.before.GAME == "modiar"
+        aspect = self.left_ui.view.aspect
         count = 1 if self.after is None else 2
         side = min(int(u * 17), (width - u * 3) // count) if count == 2 else min(int(u * 20),
                                                                                 width)
         stacked = count == 2 and side < u * 9
         if stacked:
             side = min(int(u * 17), width)
-        height = int(side * (0.9 if wide else 1.0))
+        height = int(side * aspect)
         rects = []
         for i in range(count):
             if stacked:
@@ -89,13 +89,10 @@ class DiagramView:
 
     def render(self) -> None:
         surface, u = self.surface, self.unit
-        surface.fill((0, 0, 0, 0))
+        surface.fill(colour("transparent"))
         before_marks = Marks()
         if self.move is not None:
-            squares = self.left_ui.move_squares(self.move)
-            before_marks.hint = squares
-            if self.before.GAME == "modiar":
-                before_marks.hint = squares
+            before_marks.hint = self.left_ui.move_squares(self.move)
         self.left_ui.draw(surface, self.before, before_marks, None)
         if self.after is not None:
             self.right_ui.draw(surface, self.after, self._after_marks(), self.animation)
@@ -111,11 +108,7 @@ class DiagramView:
         if self.animation is not None:
             return marks
         marks.crossed = tuple(self.effects.captured or self.effects.forfeited)
-        if self.before.GAME == "modiar":
-            order: dict[int, list[str]] = {}
-            for number, pit in enumerate(self.effects.sown, 1):
-                order.setdefault(pit, []).append(str(number))
-            marks.labels = {pit: ",".join(numbers) for pit, numbers in order.items()}
+        marks.labels = self.right_ui.diagram_labels(self.effects)
         return marks
 
     def _arrow(self, surface: pygame.Surface) -> None:

@@ -110,7 +110,7 @@ def modiar_solution() -> dict[str, Any]:
     """The solved start position, for the Modiar page: the final score under
     perfect play and who wins (from the shipped table)."""
     from ..ai.modiar import start_value
-    from .i18n import t
+    from .i18n import side_name
     south, north = start_value().scores("s")
-    winner = "side.south" if south > north else "side.north" if north > south else ""
-    return {"south": south, "north": north, "winner": t(winner) if winner else "—"}
+    winner = "s" if south > north else "n" if north > south else ""
+    return {"south": south, "north": north, "winner": side_name(winner) if winner else "—"}

@@ -113,19 +113,20 @@ def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
 
 def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
     def make():
+        from ..rules import spec
+        from .board.games import game_ui
         from .board.scene import BoardScene
         from .play import Play, Setup
-        sides = {"brandubh": "d", "tawlbwrdd": "a", "reversi": "b", "modiar": "s"}
-        play = Play(Setup(game, "computer", sides[game], "ovate"))
+        play = Play(Setup(game, "computer", spec(game).suggested_side, "ovate"))
         rng = random.Random(4)
-        plies = 10_000 if over else {"modiar": 7, "reversi": 21}.get(game, 16)
+        plies = 10_000 if over else game_ui(game).midgame_plies
         while play.game.outcome() is None and play.game.ply < plies:
             play.game.play(rng.choice(play.game.legal_moves()))
         if not over and play.game.outcome() is None and not play.human_to_move:
             play.game.play(rng.choice(play.game.legal_moves()))
         scene = BoardScene(ctx, play)
         scene.result_closed = closed
-        if not over and play.human_to_move and game in ("brandubh", "tawlbwrdd"):
+        if not over and play.human_to_move and scene.ui.two_step:  # a piece picked up
             scene.selected = next(iter(scene.ui.origins(play.position)), None)
         return scene
     return make

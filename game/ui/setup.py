@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ..ai.levels import is_handicapped
-from ..rules import start
-from .board.scene import SIDE_NAMES, BoardScene
+from ..rules import spec
+from .board.scene import BoardScene
 from .choices import ChoiceScene
 from .i18n import t
 from .play import MODES, Play, Setup, discard_save, load_save, resolve_side
@@ -24,12 +24,11 @@ class SetupScene(ChoiceScene):
     def __init__(self, ctx, game: str) -> None:
         super().__init__(ctx)
         self.game = game
-        self.sides = start(game).SIDES
-        self.choice = {"mode": "computer", "level": "ovate",
-                       "side": self.sides[1] if game == "brandubh" else self.sides[0]}
+        self.sides = spec(game).sides
+        self.choice = {"mode": "computer", "level": "ovate", "side": spec(game).suggested_side}
         self.mode_buttons = [Button(f"mode.{m}", self._set("mode", m), name=f"mode-{m}")
                              for m in MODES]
-        self.side_buttons = [Button(SIDE_NAMES[s], self._set("side", s), name=f"side-{s}")
+        self.side_buttons = [Button(f"side.{s}", self._set("side", s), name=f"side-{s}")
                              for s in self.sides]
         self.side_buttons.append(Button("side.random", self._set("side", "random"),
                                         name="side-random"))

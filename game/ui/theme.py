@@ -28,6 +28,8 @@ COLOURS: dict[str, tuple[int, ...]] = {
     "ok": (110, 180, 120),
     "shadow": (0, 0, 0, 90),
     "veil": (10, 12, 18, 170),
+    "transparent": (0, 0, 0, 0),
+    "board_shade": (0, 0, 0, 90),  # over the board while the result panel is on show
     # tafl boards
     "tafl_light": (232, 212, 168),
     "tafl_dark": (218, 194, 146),
@@ -47,6 +49,7 @@ COLOURS: dict[str, tuple[int, ...]] = {
     "felt_line": (22, 80, 50),
     "disc_black": (28, 28, 30),
     "disc_white": (240, 240, 236),
+    "disc_shadow": (0, 0, 0, 80),
     # modiar
     "wood": (150, 96, 50),
     "wood_dark": (112, 70, 36),

@@ -10,9 +10,9 @@ import pytest
 
 from game.platform.storage import MemoryStorage
 from game.rules import GAME_NAMES, start
-from game.ui.board.scene import SIDE_NAMES, BoardScene
+from game.ui.board.scene import BoardScene
 from game.ui.dialogs import CodeDialog
-from game.ui.i18n import t
+from game.ui.i18n import side_name, t
 from game.ui.menu import MenuScene
 from game.ui.setup import SetupScene
 
@@ -90,7 +90,7 @@ def wait_for_forced_pass(app, scene: BoardScene) -> None:
     """A forced pass plays itself: with no input at all, the message is shown (status
     line and notice) and then the pass is played."""
     ply = scene.play.game.ply
-    message = t("status.passes", side=t(SIDE_NAMES[scene.play.position.side]))
+    message = t("status.passes", side=side_name(scene.play.position.side))
     in_status = in_notice = False
     for _ in range(SETTLE_FRAMES):
         if scene.play.game.ply > ply:

@@ -7,8 +7,8 @@ import pytest
 
 from game.rules import from_code
 from game.rules.record import Game
-from game.ui.board.scene import SIDE_NAMES, BoardScene
-from game.ui.i18n import t
+from game.ui.board.scene import BoardScene
+from game.ui.i18n import side_name, t
 from game.ui.play import Play, Setup
 
 from .driver import FRAME_SECONDS, button, make_app, press, settle, steps
@@ -34,7 +34,7 @@ def board(monkeypatch, code: str, mode: str, human_side: str = "", animation="no
 
 
 def pass_message(scene: BoardScene) -> str:
-    return t("status.passes", side=t(SIDE_NAMES[scene.play.position.side]))
+    return t("status.passes", side=side_name(scene.play.position.side))
 
 
 def watch_the_pass(app, scene: BoardScene) -> float:
@@ -76,7 +76,7 @@ def test_the_game_goes_on_after_the_pass(monkeypatch):
     watch_the_pass(app, scene)
     settle(app)
     assert scene.play.human_to_move and scene._status_line() == \
-        t("status.to_move", side=t("side.black")) + " · " + t("status.you")
+        t("status.to_move", side=t("side.b")) + " · " + t("status.you")
     press(app, "hint")  # the person has a real choice again
 
 

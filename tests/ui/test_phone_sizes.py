@@ -18,7 +18,7 @@ import random
 import pygame
 import pytest
 
-from game.rules import GAME_NAMES
+from game.rules import GAME_NAMES, spec
 from game.ui import app as app_module
 from game.ui import choices as choices_module
 from game.ui import dialogs as dialogs_module
@@ -44,7 +44,6 @@ LANGUAGES = ["en", "ga", "da"]
 TOUCH_CSS, TEXT_CSS = 44, 14
 TEXT_MODULES = (menu_module, choices_module, setup_scene_module, dialogs_module, rules_module,
                 board_module, app_module, widgets_module)  # board/games.py imports late
-SIDES = {"brandubh": "d", "tawlbwrdd": "a", "reversi": "b", "modiar": "s"}
 
 
 def drawn(app) -> list[tuple[str, int, int]]:
@@ -128,7 +127,7 @@ def phone_app(monkeypatch, size, language):
 
 
 def played(game: str, over: bool, seed: int = 4) -> Play:
-    play = Play(Setup(game, "computer", SIDES[game], "ovate"))
+    play = Play(Setup(game, "computer", spec(game).suggested_side, "ovate"))
     rng = random.Random(seed)
     plies = 10_000 if over else {"modiar": 7, "reversi": 21}.get(game, 16)
     while play.game.outcome() is None and play.game.ply < plies:

@@ -8,11 +8,13 @@ decides a rule.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
-from ...rules import tafl
+from ...rules import modiar, reversi, spec, tafl
 from ...rules.base import Effects, Move, Position
 from ...rules.modiar import pits_of
 from ...rules.reversi import PASS, supplies
@@ -48,12 +50,22 @@ class Animation:
 
 
 class GameUI:
-    """Base adapter.  `two_step` games pick a piece, then its destination."""
+    """Base adapter.  `two_step` games pick a piece, then its destination.
+
+    `midgame_plies` is how many random plies make a fair picture of the game
+    under way (the screenshots play that many).
+    """
 
     two_step = False
+    midgame_plies = 16
 
     def __init__(self, view: BoardView) -> None:
         self.view = view
+
+    @classmethod
+    def for_game(cls, game: str) -> GameUI:
+        """The adapter for the game called `game` (one of those it registered for)."""
+        return cls()
 
     # --- moves from clicks ------------------------------------------------------------
 
@@ -67,6 +79,11 @@ class GameUI:
     def destinations(self, position: Position, orig: int) -> dict[int, Move]:
         return {}
 
+    def holds_piece(self, position: Position, target: int) -> bool:
+        """Two-step games: whether a piece stands on `target` (a click on one
+        that cannot move is refused aloud; a click on an empty square is not)."""
+        return False
+
     def move_squares(self, move: Move) -> tuple[int, ...]:
         """The squares to tint for a move (last move, hint)."""
         return ()
@@ -75,6 +92,10 @@ class GameUI:
         """Destinations whose move captures (for ring marks), asked of the engine."""
         return tuple(dest for dest, move in moves.items()
                      if position.play(move).effects.captured)
+
+    def diagram_labels(self, effects: Effects) -> dict[int, str]:
+        """Small text a rules diagram writes in the cells a move changed (none here)."""
+        return {}
 
     def refusal(self, position: Position, target: int) -> str | None:
         """Why clicking `target` (which has no move) does nothing, in a few words read
@@ -99,12 +120,35 @@ class GameUI:
         return 0
 
 
+_REGISTERED: dict[str, type[GameUI]] = {}
+UIClass = TypeVar("UIClass", bound=type[GameUI])
+
+
+def register(*games: str) -> Callable[[UIClass], UIClass]:
+    """Class decorator: `games` (spec names) are shown by this adapter."""
+    def add(cls: UIClass) -> UIClass:
+        for game in games:
+            _REGISTERED[spec(game).name] = cls
+        return cls
+    return add
+
+
+def game_ui(name: str) -> GameUI:
+    """A fresh adapter for the game called `name`."""
+    return _REGISTERED[spec(name).name].for_game(name)
+
+
+@register(*tafl.RULES)
 class TaflUI(GameUI):
     two_step = True
 
     def __init__(self, rules: tafl.TaflRules) -> None:
         super().__init__(TaflView(rules))
         self.rules = rules
+
+    @classmethod
+    def for_game(cls, game: str) -> GameUI:
+        return cls(tafl.RULES[game])
 
     def origins(self, position: tafl.TaflPosition) -> set[int]:
         return {orig for orig, _ in position.legal_moves()}
@@ -114,6 +158,9 @@ class TaflUI(GameUI):
 
     def move_squares(self, move: Move) -> tuple[int, ...]:
         return tuple(move)
+
+    def holds_piece(self, position: tafl.TaflPosition, target: int) -> bool:
+        return position.board[target] != tafl.EMPTY
 
     def refusal(self, position: tafl.TaflPosition, target: int) -> str | None:
         piece = position.board[target]
@@ -180,7 +227,10 @@ def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.Taf
     return top - rect.top + box + 6
 
 
+@register(reversi.SPEC.name)
 class ReversiUI(GameUI):
+    midgame_plies = 21
+
     def __init__(self) -> None:
         super().__init__(ReversiView())
 
@@ -244,7 +294,10 @@ class ReversiUI(GameUI):
         return 2 * (height + 4)
 
 
+@register(modiar.SPEC.name)
 class ModiarUI(GameUI):
+    midgame_plies = 7
+
     def __init__(self) -> None:
         super().__init__(ModiarView())
 
@@ -263,6 +316,13 @@ class ModiarUI(GameUI):
 
     def captures(self, position, moves) -> tuple[int, ...]:
         return ()
+
+    def diagram_labels(self, effects: Effects) -> dict[int, str]:
+        """The order the stones were sown in, in each pit (a pit sown twice says both)."""
+        order: dict[int, list[str]] = {}
+        for number, pit in enumerate(effects.sown, 1):
+            order.setdefault(pit, []).append(str(number))
+        return {pit: ",".join(numbers) for pit, numbers in order.items()}
 
     def animation_time(self, effects: Effects) -> float:
         fade = CAPTURE_FADE_SECONDS if effects.captured or effects.forfeited else 0.0
@@ -318,11 +378,3 @@ class ModiarUI(GameUI):
         south, north = position.captured
         return [t("panel.south_captured", count=south),
                 t("panel.north_captured", count=north)]
-
-
-def game_ui(name: str) -> GameUI:
-    if name in tafl.RULES:
-        return TaflUI(tafl.RULES[name])
-    if name == "reversi":
-        return ReversiUI()
-    return ModiarUI()

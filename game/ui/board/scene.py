@@ -9,11 +9,11 @@ import time
 import pygame
 
 from ...platform import clipboard
-from ...rules import from_code
+from ...rules import from_code, spec
 from ...rules.base import Move, Reason, RulesError, other
 from ...rules.record import Game
 from ..code_errors import explain
-from ..i18n import t
+from ..i18n import side_name, t
 from ..play import Play, Setup, discard_save, load_save, move_lines, only_pass, save_play
 from ..scene import Pop, Push, Replace, Reset, Scene, Transition
 from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
@@ -44,8 +44,6 @@ CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 # When the side panel is short (a small phone held upright), these stay in its
 # one row of buttons and the rest go behind More (see MoreMenu).
 EVERYDAY_BUTTONS = ("undo", "redo", "hint", "show-result")
-SIDE_NAMES = {"a": "side.attackers", "d": "side.defenders", "b": "side.black",
-              "w": "side.white", "s": "side.south", "n": "side.north"}
 
 
 class BoardScene(Scene):
@@ -97,7 +95,7 @@ class BoardScene(Scene):
         ]
         # Only once the game is over and its result panel was closed (see _shown).
         buttons.insert(0, Button("board.show_result", self.show_result, name="show-result"))
-        if self.play.setup.game == "tawlbwrdd":
+        if spec(self.play.setup.game).draw_by_agreement:
             buttons.insert(6, Button("board.draw", self.offer_draw, name="draw"))
         return buttons
 
@@ -276,7 +274,7 @@ class BoardScene(Scene):
             self.press = pos
             self.drag = None
         else:
-            if self.selected is not None or position.board[target] != ".":
+            if self.selected is not None or self.ui.holds_piece(position, target):
                 self._refuse(target)
             self.selected = None
 
@@ -319,8 +317,7 @@ class BoardScene(Scene):
     def _move_cursor(self, drow: int, dcol: int) -> None:
         """Arrow keys walk a cursor over the squares (pits: along the rows)."""
         view = self.ui.view
-        count = {"brandubh": 49, "tawlbwrdd": 121, "reversi": 64, "modiar": 6}[
-            self.play.setup.game]
+        count = spec(self.play.setup.game).cells
         if self.cursor is None:
             self.cursor = self.selected if self.selected is not None else count // 2
             return
@@ -617,7 +614,7 @@ class BoardScene(Scene):
         return True
 
     def _pass_message(self) -> str:
-        return t("status.passes", side=t(SIDE_NAMES[self.play.position.side]))
+        return t("status.passes", side=side_name(self.play.position.side))
 
     def _refuse(self, target: int) -> None:
         """A click on something with no move: a sound, a red flash there, and the
@@ -783,7 +780,7 @@ class BoardScene(Scene):
         level = t(f"level.{setup.level}")
         if setup.mode == "watch":
             return t("players.watch", level=level)
-        return t("players.computer", side=t(SIDE_NAMES[setup.human_side]), level=level)
+        return t("players.computer", side=side_name(setup.human_side), level=level)
 
     def _status_line(self) -> str:
         outcome = self.play.game.outcome()
@@ -791,7 +788,7 @@ class BoardScene(Scene):
             return t("status.over")
         if only_pass(self.play.position):
             return self._pass_message()  # never "your turn" when the pass is all there is
-        side = t(SIDE_NAMES[self.play.position.side])
+        side = side_name(self.play.position.side)
         player = self.play.player()
         if player == "human":
             who = t("status.you") if self.play.setup.mode == "computer" else ""
@@ -834,7 +831,7 @@ class BoardScene(Scene):
         outcome = self.play.game.outcome()
         box = self._over_box()
         shade = pygame.Surface(self.ui.view.rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
+        shade.fill(colour("board_shade"))
         surface.blit(shade, self.ui.view.rect)
         draw_panel(surface, box, radius=12)
         u = self.unit
@@ -874,7 +871,7 @@ class BoardScene(Scene):
             return t("over.draw")
         if setup.mode == "computer":
             return t("over.you_win") if outcome.winner == setup.human_side else t("over.you_lose")
-        return t("over.side_wins", side=t(SIDE_NAMES[outcome.winner]))
+        return t("over.side_wins", side=side_name(outcome.winner))
 
 
 

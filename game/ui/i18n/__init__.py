@@ -82,6 +82,12 @@ def t(key: str, **values: Any) -> str:
         return entry
 
 
+def side_name(side: str) -> str:
+    """The name of the side whose letter is `side` (a letter of its game's spec
+    `sides`: each letter names one side across all the games)."""
+    return t(f"side.{side}")
+
+
 def pick_language(locale_name: str | None) -> str:
     """The first-start language from a locale like `ga_IE.UTF-8` or `da-DK`."""
     if locale_name:

@@ -41,7 +41,13 @@ class Marks:
 
 
 class BoardView:
-    """Base class: subclasses define `layout`, `draw_background`, `draw_position`."""
+    """Base class: subclasses define `layout`, `draw_background`, `draw_position`.
+
+    `aspect` is the height a board wants for its width (a rules diagram gives
+    it a rectangle of that shape).
+    """
+
+    aspect = 1.0
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)

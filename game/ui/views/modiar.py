@@ -28,6 +28,8 @@ PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True
 
 
 class ModiarView(BoardView):
+    aspect = 0.9  # two rows of three pits, with a strip for the names above and below
+
     def __init__(self) -> None:
         super().__init__()
         self.pit = 1

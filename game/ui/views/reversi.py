@@ -108,7 +108,7 @@ class ReversiView(BoardView):
         edge = colour("disc_white" if side == "b" else "disc_black")
         layer = pygame.Surface((rect.width + 4, rect.height + 4), pygame.SRCALPHA)
         inner = layer.get_rect().inflate(-4, -4)
-        pygame.draw.ellipse(layer, (0, 0, 0, 80), inner.move(1, 2))
+        pygame.draw.ellipse(layer, colour("disc_shadow"), inner.move(1, 2))
         pygame.draw.ellipse(layer, fill, inner)
         pygame.draw.ellipse(layer, edge, inner, 1)
         layer.set_alpha(alpha)
