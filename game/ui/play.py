@@ -21,6 +21,8 @@ MODES = ("computer", "hotseat", "watch")
 HINT_SECONDS = 1.0
 LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
 PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
+SIDE_NAMES = {"a": "side.attackers", "d": "side.defenders", "b": "side.black",
+              "w": "side.white", "s": "side.south", "n": "side.north"}
 
 
 def autosave_key(game: str) -> str:

@@ -8,14 +8,25 @@ import time
 
 import pygame
 
+from ...ai.levels import accepts_draw
 from ...platform import clipboard
 from ...rules import from_code
 from ...rules.base import Move, Reason, RulesError, other
 from ...rules.record import Game
 from ..code_errors import explain
+from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import t
-from ..play import Play, Setup, discard_save, load_save, move_lines, only_pass, save_play
-from ..scene import Pop, Push, Replace, Reset, Scene, Transition
+from ..play import (
+    SIDE_NAMES,
+    Play,
+    Setup,
+    discard_save,
+    load_save,
+    move_lines,
+    only_pass,
+    save_play,
+)
+from ..scene import Pop, Push, Replace, Reset, Scene, ToBoard, ToMenu, ToRules, Transition
 from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
 from ..views.base import Marks, draw_arrow
 from ..widgets import (
@@ -25,6 +36,8 @@ from ..widgets import (
     draw_panel,
     draw_text,
     row_buttons,
+    stack_buttons,
+    veil,
     wrap,
 )
 from .games import Animation, GameUI, game_ui
@@ -44,8 +57,6 @@ CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 # When the side panel is short (a small phone held upright), these stay in its
 # one row of buttons and the rest go behind More (see MoreMenu).
 EVERYDAY_BUTTONS = ("undo", "redo", "hint", "show-result")
-SIDE_NAMES = {"a": "side.attackers", "d": "side.defenders", "b": "side.black",
-              "w": "side.white", "s": "side.south", "n": "side.north"}
 
 
 class BoardScene(Scene):
@@ -361,15 +372,12 @@ class BoardScene(Scene):
         clipboard.copy(code, tell)
 
     def load_code(self) -> Transition:
-        from ..dialogs import CodeDialog
         return Push(CodeDialog(self.ctx, self.play.position.code()))
 
     def show_rules(self) -> Transition:
-        from ..rules import RulesScene
-        return Push(RulesScene(self.ctx, self.play.setup.game))
+        return Push(ToRules(self.play.setup.game))
 
     def returned(self, result) -> Transition | None:
-        from ..dialogs import Confirmed
         if isinstance(result, MoreChoice):  # a button chosen behind More
             chosen = next(b for b in self.buttons if b.name == result.name)
             return chosen.action() if chosen.enabled else None
@@ -394,7 +402,6 @@ class BoardScene(Scene):
         self.ctx.take_storage_notices()
         if replaced is None or not replaced.unfinished:
             return self._load(code)
-        from ..dialogs import ConfirmDialog
         message = t("confirm.replace.body", game=t(f"game.{game}"))
         return Push(ConfirmDialog(self.ctx, "load", t("confirm.load.title"), message,
                                   "dialog.load", "confirm.keep_game", value=code))
@@ -411,11 +418,11 @@ class BoardScene(Scene):
                 else setup.human_side
             setup = Setup(position.GAME, setup.mode, side, setup.level, setup.seed)
             self.play.cancel()
-            scene = BoardScene(self.ctx, Play(setup, Game(position)))
-            scene.autosave()
+            loaded = Play(setup, Game(position))
+            autosave(self.ctx, loaded)
             if self.play.unfinished:  # it stays in its own slot
                 self.ctx.notify(t("notice.game_kept", game=t(f"game.{self.play.setup.game}")))
-            return Replace(scene)
+            return Replace(ToBoard(loaded))
         self.play.cancel()
         self.play = Play(setup, Game(position))
         self._after_history_change()
@@ -426,7 +433,6 @@ class BoardScene(Scene):
         """Ask first: one stray click must not end a game."""
         if self.play.game.outcome() is not None or self.play.setup.mode == "watch":
             return None
-        from ..dialogs import ConfirmDialog
         message = t("confirm.resign.you" if self.play.setup.mode == "computer"
                     else "confirm.resign.hotseat")
         return Push(ConfirmDialog(self.ctx, "resign", t("confirm.resign.title"), message,
@@ -441,7 +447,6 @@ class BoardScene(Scene):
     def offer_draw(self) -> None:
         """Against the computer it answers at once; on one device the other
         player accepts by pressing the same button on their turn."""
-        from ...ai.levels import accepts_draw
         game = self.play.game
         if game.outcome() is not None or self.play.setup.mode == "watch":
             return
@@ -464,16 +469,15 @@ class BoardScene(Scene):
         self.autosave()
 
     def to_menu(self) -> Transition:
-        from ..menu import MenuScene
         self.play.cancel()
-        return Reset(MenuScene(self.ctx))
+        return Reset(ToMenu())
 
     def rematch(self) -> Transition:
-        return Replace(BoardScene(self.ctx, Play(self.play.setup)))
+        return Replace(ToBoard(Play(self.play.setup)))
 
     def swap_sides(self) -> Transition:
         sides = self.play.game.start.SIDES
-        return Replace(BoardScene(self.ctx, Play(self.play.setup.swapped(sides))))
+        return Replace(ToBoard(Play(self.play.setup.swapped(sides))))
 
     def leave(self) -> None:
         self.play.cancel()
@@ -499,11 +503,7 @@ class BoardScene(Scene):
         self.pending = None
 
     def autosave(self) -> None:
-        if self.play.game.outcome() is None:
-            save_play(self.ctx.storage, self.play)
-        else:
-            discard_save(self.ctx.storage, self.play.setup.game)
-        self.ctx.take_storage_notices()
+        autosave(self.ctx, self.play)
 
     # --- every frame ----------------------------------------------------------------------------
 
@@ -878,6 +878,15 @@ class BoardScene(Scene):
 
 
 
+def autosave(ctx, play: Play) -> None:
+    """Keep `play` in its game's slot while it goes on; once it is over, empty the slot."""
+    if play.game.outcome() is None:
+        save_play(ctx.storage, play)
+    else:
+        discard_save(ctx.storage, play.setup.game)
+    ctx.take_storage_notices()
+
+
 class MoreChoice:
     """What MoreMenu pops: the name of the board button chosen."""
 
@@ -928,7 +937,6 @@ class MoreMenu(Scene):
         self.box.bottom = below
         self.box.top = max(u, self.box.top)
         column = (width - 2 * u - (columns - 1) * gap) // columns
-        from ..widgets import stack_buttons
         for i in range(columns):
             area = pygame.Rect(self.box.left + u + i * (column + gap), self.box.top + u, column,
                                box_height - 2 * u)
@@ -953,7 +961,6 @@ class MoreMenu(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..widgets import veil
         veil(surface)
         draw_panel(surface, self.box, radius=12)
         self.focus.draw(surface, self.unit)
