@@ -19,7 +19,9 @@ from ..i18n import t
 from ..play import (
     SIDE_NAMES,
     Play,
+    Refused,
     Setup,
+    Turn,
     discard_save,
     load_save,
     move_lines,
@@ -66,10 +68,12 @@ class BoardScene(Scene):
         self.ui: GameUI = game_ui(play.setup.game)
         self.animation: Animation | None = None
         self.selected: int | None = None
+        # The selected piece's capturing destinations, worked out once per selection:
+        # (position, orig, rings).
+        self._rings_for: tuple[object, int | None, tuple[int, ...]] = (None, None, ())
         self.press: tuple[int, int] | None = None
         self.drag: tuple[int, int] | None = None
         self.cursor: int | None = None
-        self.pending: Move | None = None  # the computer's move, shown after a pause
         self.draw_offer: str | None = None  # the side that offered a draw (one device)
         self.focus = Focus(arrows=False)  # the arrow keys walk the board cursor
         self.over_focus = Focus()
@@ -258,7 +262,7 @@ class BoardScene(Scene):
         return None
 
     def _can_move(self) -> bool:
-        return self.play.human_to_move and self.animation is None and self.pending is None \
+        return self.play.human_to_move and self.animation is None and self.play.decided is None \
             and not only_pass(self.play.position)  # a forced pass plays itself
 
     def _pointer_down(self, pos: tuple[int, int]) -> None:
@@ -355,7 +359,7 @@ class BoardScene(Scene):
             self._after_history_change()
 
     def _after_history_change(self) -> None:
-        self.selected, self.pending, self.announced = None, None, False
+        self.selected, self.announced = None, False
         self.passing = self.refused = None
         self.autosave()
 
@@ -485,22 +489,35 @@ class BoardScene(Scene):
     # --- playing moves ------------------------------------------------------------------------
 
     def _make(self, move: Move) -> None:
+        """Play a move a person chose (from the engine's own lists) or a forced pass."""
         before = self.play.position
-        if self.draw_offer is not None and self.draw_offer != before.side:
+        self._show_move(Turn(before, move, self.play.play(move)))
+
+    def _play_computer_move(self) -> None:
+        """Play the computer's decided move, as Play reports it: animated, or refused."""
+        turn = self.play.play_decided()
+        if isinstance(turn, Turn):
+            self._show_move(turn)
+        elif isinstance(turn, Refused):
+            self.ctx.notify(t("notice.computer_refused"))  # nothing changed: nothing to save
+
+    def _show_move(self, turn: Turn) -> None:
+        """A move just played: animate it, sound it, save the game."""
+        if self.draw_offer is not None and self.draw_offer != turn.before.side:
             self.draw_offer = None  # moving on instead of accepting declines it
-        played = self.play.play(move)
+        played = turn.played
         self.redraw()
         self.selected = self.press = self.drag = None
         duration = self.ui.animation_time(played.effects) * self.ctx.animation_scale
-        self.animation = Animation(before, played.position, move, played.effects, duration)
+        self.animation = Animation(turn.before, played.position, turn.move, played.effects,
+                                   duration)
         captured = played.effects.captured
         self.ctx.sounds.play("capture" if captured else "move")
         self.autosave()
 
     def _settle(self) -> None:
-        """Finish any animation at once and forget a move still on show."""
+        """Finish any animation at once (a move still on show is Play's, cancelled with it)."""
         self.animation = None
-        self.pending = None
 
     def autosave(self) -> None:
         autosave(self.ctx, self.play)
@@ -522,18 +539,15 @@ class BoardScene(Scene):
         decided = False
         if forced:
             pass  # nobody thinks about a forced pass: it plays itself
-        elif self.pending is None and self.animation is None and self.play.computer_to_move:
-            self.pending = self.play.think(deadline, dt, self.ctx.search_nodes)
-            decided = self.pending is not None
-        elif self.pending is not None:
-            self.play.thinking_for += dt
+        elif self.play.computer_to_move and (self.animation is None or
+                                             self.play.decided is not None):
+            # Also while a decided move waits: Play counts the seconds it is shown.
+            decided = self.play.think(deadline, dt, self.ctx.search_nodes)
         # A move found in a frame given to the search is played in the next one:
         # no frame both searches to its end and draws.
-        if self.pending is not None and self.animation is None and \
+        if self.play.decided is not None and self.animation is None and \
                 self.play.thinking_for >= SHOW_THINKING_AT_LEAST and not (decided and quiet):
-            move, self.pending = self.pending, None
-            if move in self.play.game.legal_moves():
-                self._make(move)
+            self._play_computer_move()
         self._announce()
         self._relayout_if_rows_changed()
         self._update_button_states()
@@ -599,7 +613,7 @@ class BoardScene(Scene):
     def _step_forced_pass(self, dt: float) -> bool:
         """When the engine's only move is the pass, say so, wait a moment, then play it
         (for a person and for the computer alike).  True while a forced pass is due."""
-        waiting = self.animation is None and self.pending is None and \
+        waiting = self.animation is None and self.play.decided is None and \
             self.play.game.outcome() is None and only_pass(self.play.position)
         if not waiting:
             self.passing = None
@@ -712,13 +726,22 @@ class BoardScene(Scene):
             dests = self.ui.destinations(position, self.selected)
             if hints_on:
                 marks.dots = tuple(dests)
-                marks.rings = self.ui.captures(position, dests)
+                marks.rings = self._rings(position, self.selected)
         elif not self.ui.two_step and self._can_move() and hints_on:
             marks.dots = tuple(self.ui.targets(position))
         if self.drag is not None and self.selected is not None:
             marks.hidden = frozenset({self.selected})
         self._add_feedback_marks(marks)
         return marks
+
+    def _rings(self, position, orig: int) -> tuple[int, ...]:
+        """The destinations from `orig` that capture, asked of the game once per
+        selection (not on every frame drawn)."""
+        shown_for, selected, rings = self._rings_for
+        if shown_for is not position or selected != orig:
+            rings = self.ui.captures(position, orig)
+            self._rings_for = (position, orig, rings)
+        return rings
 
     def _add_feedback_marks(self, marks: Marks) -> None:
         """The hint on a one-click move (tafl's is an arrow), and a refused cell's flash."""
@@ -796,6 +819,8 @@ class BoardScene(Scene):
         if player == "human":
             who = t("status.you") if self.play.setup.mode == "computer" else ""
             return t("status.to_move", side=side) + (f" · {who}" if who else "")
+        if self.play.computer_stopped:
+            return t("status.computer_stopped", side=side)
         # By stepped time, counted before the search runs, so a frame knows before
         # searching whether it will draw new dots (a few times a second).
         dots = "." * (1 + int(self.waited * SPINNER_STEPS_PER_SECOND) % 3)
