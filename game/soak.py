@@ -31,14 +31,10 @@ from .platform import clipboard
 from .platform.storage import MemoryStorage
 from .rules import GAME_NAMES, START_CODES, start
 from .ui.app import App
-from .ui.board.scene import BoardScene
 from .ui.dialogs import CodeDialog
-from .ui.menu import MenuScene
 from .ui.play import MODES, Play, Setup
-from .ui.rules import RulesScene
-from .ui.scene import Push, Reset
-from .ui.settings import SettingsScene
-from .ui.setup import LEVELS, SetupScene
+from .ui.scene import Push, Reset, ToBoard, ToMenu, ToRules, ToSettings, ToSetup
+from .ui.setup import LEVELS
 from .ui.widgets import Focus
 
 GAMES = GAME_NAMES
@@ -184,32 +180,32 @@ class Storm:
         """Put scene `name` on top, over the menu, as a player would find it."""
         self.visits[name] += 1
         ctx = self.app.ctx
-        steps = [Reset(MenuScene(ctx)), *[Push(s) for s in self.scenes_for(name, ctx)]]
+        steps = [Reset(ToMenu()), *[Push(s) for s in self.scenes_for(name, ctx)]]
         for transition in steps:
             self.app._guarded(self.app._apply, transition)  # as if a scene had returned it
 
     def scenes_for(self, name: str, ctx) -> list:
         game = GAMES[self.visits[name] % len(GAMES)]
         if name == "setup":
-            return [SetupScene(ctx, game)]
+            return [ToSetup(game)]
         if name == "settings":
-            return [SettingsScene(ctx)]
+            return [ToSettings()]
         if name == "rules":
-            return [RulesScene(ctx, game)]
+            return [ToRules(game)]
         if name == "code":
-            board = self.board(game, ctx)
+            board = self.board(game)
             return [board, CodeDialog(ctx, board.play.position.code())]
         if name in GAMES:
-            return [self.board(name, ctx)]
+            return [self.board(name)]
         return []
 
-    def board(self, game: str, ctx):
-        """A board scene of `game` in the next mode (computer, hot seat, watching)."""
+    def board(self, game: str) -> ToBoard:
+        """A board of `game` in the next mode (computer, hot seat, watching)."""
         mode = MODES[self.visits[game, "board"] % len(MODES)]
         self.visits[game, "board"] += 1
         side = self.rng.choice(start(game).SIDES) if mode == "computer" else ""
         setup = Setup(game, mode, side, self.rng.choice(LEVELS), self.rng.randrange(1 << 30))
-        return BoardScene(ctx, Play(setup))
+        return ToBoard(Play(setup))
 
     # --- the events ----------------------------------------------------------------
 

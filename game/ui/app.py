@@ -26,7 +26,8 @@ from ..platform import no_display_variables
 from ..platform.storage import Storage, default_storage
 from .context import Context
 from .i18n import t
-from .scene import Pop, Push, Quit, Replace, Reset, Scene, Transition
+from .navigation import build
+from .scene import Pop, Push, Quit, Replace, Reset, Scene, SceneRequest, ToMenu, Transition
 from .sound import Sounds
 from .theme import colour, font, reset_fonts, set_pixel_ratio, text_size
 from .widgets import draw_text, wrap
@@ -39,7 +40,7 @@ NOTICE_SMALLEST = 14  # CSS px: the notice shrinks to fit its area, but not belo
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 800), *,
                  storage: Storage | None = None, locale_name: str | None = None,
-                 first_scene: type[Scene] | None = None) -> None:
+                 first_scene: SceneRequest | None = None) -> None:
         pygame.init()
         reset_fonts()
         pygame.display.set_caption("Táiplis")
@@ -58,10 +59,9 @@ class App:
         self.draw_every_frame = False  # the old way, for `bench frames` to compare with
         self._on_screen: tuple | None = None  # (scenes shown, size, notice) last noted
         self._was_animating = False
-        from .menu import MenuScene  # scenes import the app's pieces, not the reverse
         self.scenes: list[Scene] = []
         preload_strategies()
-        self._push((first_scene or MenuScene)(self.ctx))
+        self._push(self._scene(first_scene or ToMenu()))
         self.ctx.take_storage_notices()
         # Everything loaded so far lives as long as the app: keep it out of the
         # garbage collector's full passes, which would otherwise stall frames.
@@ -207,16 +207,22 @@ class App:
         if isinstance(transition, Quit):
             self.running = False
         elif isinstance(transition, Push):
-            self._push(transition.scene)
+            self._push(self._scene(transition.scene))
         elif isinstance(transition, Pop):
             self._pop(transition.result)
         elif isinstance(transition, Replace):
+            scene = self._scene(transition.scene)  # built first: a failure leaves the stack
             self._remove_top()
-            self._push(transition.scene)
+            self._push(scene)
         elif isinstance(transition, Reset):
+            scene = self._scene(transition.scene)
             while self.scenes:
                 self._remove_top()
-            self._push(transition.scene)
+            self._push(scene)
+
+    def _scene(self, wanted: Scene | SceneRequest) -> Scene:
+        """The scene itself, or the one a request names (built by navigation.build)."""
+        return wanted if isinstance(wanted, Scene) else build(self.ctx, wanted)
 
     def _push(self, scene: Scene) -> None:
         scene.resize(self.screen.get_size())

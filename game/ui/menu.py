@@ -10,7 +10,7 @@ from ..rules import GAME_NAMES, start
 from .board.games import game_ui
 from .i18n import t
 from .play import Play, load_saves, move_number
-from .scene import Push, Quit, Scene, Transition
+from .scene import Push, Quit, Scene, ToBoard, ToRules, ToSettings, ToSetup, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
 from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
@@ -60,14 +60,12 @@ class MenuScene(Scene):
 
     def _choose(self, name: str):
         def choose() -> Transition:
-            from .setup import SetupScene
-            return Push(SetupScene(self.ctx, name))
+            return Push(ToSetup(name))
         return choose
 
     def _rules(self, name: str):
         def show() -> Transition:
-            from .rules import RulesScene
-            return Push(RulesScene(self.ctx, name))
+            return Push(ToRules(name))
         return show
 
     def continue_game(self) -> Transition | None:
@@ -75,12 +73,10 @@ class MenuScene(Scene):
         return None if saved is None else self._continue(saved)
 
     def _continue(self, saved: Play) -> Transition:
-        from .board.scene import BoardScene
-        return Push(BoardScene(self.ctx, saved))
+        return Push(ToBoard(saved))
 
     def open_settings(self) -> Transition:
-        from .settings import SettingsScene
-        return Push(SettingsScene(self.ctx))
+        return Push(ToSettings())
 
     # --- layout ----------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from ..ai.levels import LEVEL_NAMES, RandomPlayer, start_search
 from ..ai.search import Search
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
-from ..rules.base import Move, Played, RulesError
+from ..rules.base import IllegalMove, Move, Played, Position, RulesError
 from ..rules.record import Game
 
 MODES = ("computer", "hotseat", "watch")
@@ -90,14 +90,43 @@ def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str
     return rng.choice(sides) if choice == "random" else choice
 
 
+@dataclass(frozen=True)
+class Decided:
+    """What the computer's search settled on (None: it found no move at all)."""
+
+    move: Move | None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A move just played: the position it was played in, the move, and what it
+    did (the board animates this)."""
+
+    before: Position
+    move: Move
+    played: Played
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The computer offered a move the rules do not allow (or none): it was not
+    played, and the computer does not try again in this position."""
+
+    move: Move | None
+
+
 class Play:
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
         self.game = game or Game(spec(setup.game).start_code)
         self.search: Search | RandomPlayer | None = None
+        self.decided: Decided | None = None  # the computer's move, not yet played
         self.hint_search: Search | None = None
         self.hint: Move | None = None
-        self.thinking_for: float = 0.0  # seconds the current search has run
+        # Seconds since the computer's turn began: the board shows its thinking for
+        # a moment before it plays.  Written here alone.
+        self.thinking_for: float = 0.0
+        self.refused_in: Position | None = None  # where the computer offered a refused move
         self.saved_at: float = 0.0  # when it was last autosaved (the menu's most recent)
 
     # --- who moves -----------------------------------------------------------------
@@ -119,30 +148,62 @@ class Play:
 
     # --- the computer --------------------------------------------------------------
 
-    def think(self, deadline: float, dt: float, nodes: int | None = None) -> Move | None:
-        """Advance the computer's search until `deadline`; its move once decided.
+    def think(self, deadline: float, dt: float, nodes: int | None = None) -> bool:
+        """One frame of the computer's turn, `dt` seconds long: search until
+        `deadline`.  True when its move was decided in this call (it is then in
+        `decided` until `play_decided` plays it).
 
         `nodes`, when given, bounds the search by nodes instead of the level's clock.
         """
         if not self.computer_to_move:
             self.cancel()
-            return None
-        if self.search is None:
+            return False
+        if self.computer_stopped:
+            return False  # the same search would offer the same move: wait for an undo
+        if self.search is None and self.decided is None:
             history = self.game.repetition_keys()
             self.search = start_search(self.position, self.player(), history=history,
                                        seed=self.setup.seed * 7919 + self.game.ply,
                                        nodes=nodes)
             self.thinking_for = 0.0
         self.thinking_for += dt
-        if self.search.step(deadline):
-            move, self.search = self.search.best_move, None
-            return move if move in self.game.legal_moves() else None
-        return None
+        if self.search is None or not self.search.step(deadline):
+            return False
+        self.decided, self.search = Decided(self.search.best_move), None
+        return True
+
+    def play_decided(self) -> Turn | Refused | None:
+        """Play the computer's decided move, if there is one.  The record checks
+        it against the rules (the only check): a move it refuses is not played."""
+        if self.decided is None:
+            return None
+        move, self.decided = self.decided.move, None
+        if move is None:
+            return self._refuse(None)  # the search ended with nothing to offer
+        before = self.position
+        try:
+            played = self.play(move)
+        except IllegalMove:
+            return self._refuse(move)
+        return Turn(before, move, played)
+
+    def _refuse(self, move: Move | None) -> Refused:
+        self.refused_in = self.position
+        return Refused(move)
+
+    @property
+    def computer_stopped(self) -> bool:
+        """The computer offered a refused move here and waits for the position to change."""
+        return self.position is self.refused_in
 
     def cancel(self) -> None:
+        """Stop thinking (the search, its decided move, the hint); after an undo,
+        a redo or a new position the computer may try a refused position again."""
         if self.search is not None:
             self.search.cancel()
             self.search = None
+        self.decided = None
+        self.refused_in = None
         self.cancel_hint()
 
     # --- hints ------------------------------------------------------------------------

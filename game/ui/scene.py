@@ -2,6 +2,12 @@
 
 A scene never switches itself: `handle` and `update` return a transition
 (push, pop, replace, reset, quit) and the app applies it between frames.
+
+A scene never builds another scene of the navigation either: it names the
+one it wants with a request (`ToMenu()`, `ToSetup(game)`, `ToBoard(play)`,
+`ToRules(game)`, `ToSettings()`) and the app builds it (game/ui/navigation.py).
+So no scene module imports another; only the dialogs a scene owns (a
+question, the code field, the board's More menu) are built by the scene itself.
 """
 
 from __future__ import annotations
@@ -15,11 +21,53 @@ from .theme import css_pixels
 
 if TYPE_CHECKING:
     from .context import Context
+    from .play import Play
+
+
+# --- the scenes of the navigation, asked for by name -------------------------------------
+
+
+@dataclass(frozen=True)
+class ToMenu:
+    """The menu of the four games."""
+
+
+@dataclass(frozen=True)
+class ToSetup:
+    """A new game of `game`: who plays, which side, what level."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class ToBoard:
+    """The board, playing `play`."""
+
+    play: Play
+
+
+@dataclass(frozen=True)
+class ToRules:
+    """The rules page of `game`."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class ToSettings:
+    """Sound, hints, animation speed and language."""
+
+
+# Every scene a scene can ask for; nothing else can be asked (see navigation.build).
+SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings
+
+
+# --- how the next scene goes on the stack ------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Push:
-    scene: Scene
+    scene: Scene | SceneRequest
 
 
 @dataclass(frozen=True)
@@ -29,14 +77,14 @@ class Pop:
 
 @dataclass(frozen=True)
 class Replace:
-    scene: Scene
+    scene: Scene | SceneRequest
 
 
 @dataclass(frozen=True)
 class Reset:
     """Clear the stack down to `scene` (e.g. back to the menu)."""
 
-    scene: Scene
+    scene: Scene | SceneRequest
 
 
 @dataclass(frozen=True)

@@ -53,12 +53,12 @@ def write_screenshots(out: str | Path, languages: tuple[str, ...] = ("en",)) -> 
 def scenes(app) -> dict[str, Callable]:
     from ..rules import GAME_NAMES
     from .dialogs import CodeDialog
-    from .settings import SettingsScene
-    from .setup import SetupScene
+    from .navigation import build
+    from .scene import ToSettings, ToSetup
     ctx = app.ctx
     found: dict[str, Callable] = {"menu": lambda: None,
-                                  "setup": lambda: SetupScene(ctx, "brandubh"),
-                                  "settings": lambda: SettingsScene(ctx),
+                                  "setup": lambda: build(ctx, ToSetup("brandubh")),
+                                  "settings": lambda: build(ctx, ToSettings()),
                                   "code-dialog": lambda: CodeDialog(ctx, "brandubh"),
                                   "confirm-dialog": lambda: _confirm(ctx),
                                   "menu-saves": lambda: _menu_with_saves(app)}
@@ -103,8 +103,9 @@ def _more_menu(app) -> Callable:
 
 def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
     def make():
-        from .rules import RulesScene
-        scene = RulesScene(ctx, game)
+        from .navigation import build
+        from .scene import ToRules
+        scene = build(ctx, ToRules(game))
         if scrolled:
             scene.after_push = scene.show_first_pair
         return scene
@@ -115,8 +116,9 @@ def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
     def make():
         from ..rules import spec
         from .board.games import game_ui
-        from .board.scene import BoardScene
+        from .navigation import build
         from .play import Play, Setup
+        from .scene import ToBoard
         play = Play(Setup(game, "computer", spec(game).suggested_side, "ovate"))
         rng = random.Random(4)
         plies = 10_000 if over else game_ui(game).midgame_plies
@@ -124,7 +126,7 @@ def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
             play.game.play(rng.choice(play.game.legal_moves()))
         if not over and play.game.outcome() is None and not play.human_to_move:
             play.game.play(rng.choice(play.game.legal_moves()))
-        scene = BoardScene(ctx, play)
+        scene = build(ctx, ToBoard(play))
         scene.result_closed = closed
         if not over and play.human_to_move and scene.ui.two_step:  # a piece picked up
             scene.selected = next(iter(scene.ui.origins(play.position)), None)

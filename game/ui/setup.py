@@ -7,11 +7,11 @@ import pygame
 
 from ..ai.levels import is_handicapped
 from ..rules import spec
-from .board.scene import BoardScene
 from .choices import ChoiceScene
+from .dialogs import ConfirmDialog, Confirmed
 from .i18n import t
 from .play import MODES, Play, Setup, discard_save, load_save, resolve_side
-from .scene import Pop, Push, Replace, Transition
+from .scene import Pop, Push, Replace, ToBoard, Transition
 from .theme import colour, font, text_size
 from .widgets import Button, draw_text, wrap
 
@@ -126,13 +126,11 @@ class SetupScene(ChoiceScene):
         self.ctx.take_storage_notices()
         if saved is None or not saved.unfinished:
             return self._start()
-        from .dialogs import ConfirmDialog
         return Push(ConfirmDialog(self.ctx, "new", t("confirm.new.title"),
                                   t("confirm.replace.body", game=t(f"game.{self.game}")),
                                   "confirm.new.yes", "confirm.keep_game"))
 
     def returned(self, result) -> Transition | None:
-        from .dialogs import Confirmed
         if isinstance(result, Confirmed) and result.question == "new":
             discard_save(self.ctx.storage, self.game)  # replaced, as the question said
             return self._start()
@@ -143,4 +141,4 @@ class SetupScene(ChoiceScene):
         mode = self.choice["mode"]
         side = resolve_side(self.choice["side"], self.sides, rng) if mode == "computer" else ""
         setup = Setup(self.game, mode, side, self.choice["level"], seed=rng.randrange(1 << 30))
-        return Replace(BoardScene(self.ctx, Play(setup)))
+        return Replace(ToBoard(Play(setup)))

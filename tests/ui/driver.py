@@ -82,7 +82,7 @@ def busy(app: App) -> bool:
     """True while the top scene is animating a move or showing the computer's."""
     scene = app.scene
     return getattr(scene, "animation", None) is not None or \
-        getattr(scene, "pending", None) is not None
+        getattr(getattr(scene, "play", None), "decided", None) is not None
 
 
 def settle(app: App) -> int:

@@ -147,7 +147,8 @@ def test_a_whole_game_against_the_computer(monkeypatch, game):
     while scene.play.game.outcome() is None:
         frames += 1
         assert frames < 20_000
-        if scene.play.human_to_move and scene.pending is None and scene.animation is None:
+        if scene.play.human_to_move and scene.play.decided is None and \
+                scene.animation is None:
             play_move_by_hand(app, scene, rng, "mouse")
         else:
             steps(app, 1)

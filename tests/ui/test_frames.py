@@ -113,7 +113,8 @@ def test_a_move_animates_every_frame_then_the_computer_replies_and_the_board_res
     move = sorted(scene.play.position.legal_moves())[0]
     click(app, scene.ui.view.cell(move).center)
     frames = animated = 0
-    while scene.play.game.ply < 2 or scene.animation is not None or scene.pending is not None:
+    while scene.play.game.ply < 2 or scene.animation is not None or \
+            scene.play.decided is not None:
         frames += 1
         assert frames < 600
         moving = scene.animation is not None

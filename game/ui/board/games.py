@@ -88,10 +88,10 @@ class GameUI:
         """The squares to tint for a move (last move, hint)."""
         return ()
 
-    def captures(self, position: Position, moves: dict[int, Move]) -> tuple[int, ...]:
-        """Destinations whose move captures (for ring marks), asked of the engine."""
-        return tuple(dest for dest, move in moves.items()
-                     if position.play(move).effects.captured)
+    def captures(self, position: Position, orig: int) -> tuple[int, ...]:
+        """The destinations of the piece on `orig` whose move captures (ringed
+        instead of dotted); only games that pick a piece first have any."""
+        return ()
 
     def diagram_labels(self, effects: Effects) -> dict[int, str]:
         """Small text a rules diagram writes in the cells a move changed (none here)."""
@@ -161,6 +161,19 @@ class TaflUI(GameUI):
 
     def holds_piece(self, position: tafl.TaflPosition, target: int) -> bool:
         return position.board[target] != tafl.EMPTY
+
+    def captures(self, position: tafl.TaflPosition, orig: int) -> tuple[int, ...]:
+        """Asked of the engine: the soldiers a move takes (`TaflPosition.captures`,
+        without playing it) and, for a move landing beside the king, whether it
+        takes him (only that move is played, since `captures` counts soldiers)."""
+        king = position.board.find(tafl.KING)
+        rings = []
+        for dest in self.destinations(position, orig):
+            beside_king = any(victim == king for victim, _ in self.rules.flanks[dest])
+            if position.captures(orig, dest) or \
+                    (beside_king and king in position.play((orig, dest)).effects.captured):
+                rings.append(dest)
+        return tuple(rings)
 
     def refusal(self, position: tafl.TaflPosition, target: int) -> str | None:
         piece = position.board[target]
@@ -245,9 +258,6 @@ class ReversiUI(GameUI):
             return t("refuse.taken")
         return t("refuse.no_flips")  # an empty square the engine does not list
 
-    def captures(self, position, moves) -> tuple[int, ...]:
-        return ()
-
     def animation_time(self, effects: Effects) -> float:
         return FLIP_SECONDS
 
@@ -313,9 +323,6 @@ class ModiarUI(GameUI):
         if position.pits[target] == 0:
             return t("refuse.empty_pit")
         return t("refuse.pit_no_move")
-
-    def captures(self, position, moves) -> tuple[int, ...]:
-        return ()
 
     def diagram_labels(self, effects: Effects) -> dict[int, str]:
         """The order the stones were sown in, in each pit (a pit sown twice says both)."""

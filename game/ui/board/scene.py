@@ -8,14 +8,26 @@ import time
 
 import pygame
 
+from ...ai.levels import accepts_draw
 from ...platform import clipboard
 from ...rules import from_code, spec
 from ...rules.base import Move, Reason, RulesError, other
 from ...rules.record import Game
 from ..code_errors import explain
+from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import side_name, t
-from ..play import Play, Setup, discard_save, load_save, move_lines, only_pass, save_play
-from ..scene import Pop, Push, Replace, Reset, Scene, Transition
+from ..play import (
+    Play,
+    Refused,
+    Setup,
+    Turn,
+    discard_save,
+    load_save,
+    move_lines,
+    only_pass,
+    save_play,
+)
+from ..scene import Pop, Push, Replace, Reset, Scene, ToBoard, ToMenu, ToRules, Transition
 from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
 from ..views.base import Marks, draw_arrow
 from ..widgets import (
@@ -25,6 +37,8 @@ from ..widgets import (
     draw_panel,
     draw_text,
     row_buttons,
+    stack_buttons,
+    veil,
     wrap,
 )
 from .games import Animation, GameUI, game_ui
@@ -53,10 +67,12 @@ class BoardScene(Scene):
         self.ui: GameUI = game_ui(play.setup.game)
         self.animation: Animation | None = None
         self.selected: int | None = None
+        # The selected piece's capturing destinations, worked out once per selection:
+        # (position, orig, rings).
+        self._rings_for: tuple[object, int | None, tuple[int, ...]] = (None, None, ())
         self.press: tuple[int, int] | None = None
         self.drag: tuple[int, int] | None = None
         self.cursor: int | None = None
-        self.pending: Move | None = None  # the computer's move, shown after a pause
         self.draw_offer: str | None = None  # the side that offered a draw (one device)
         self.focus = Focus(arrows=False)  # the arrow keys walk the board cursor
         self.over_focus = Focus()
@@ -245,7 +261,7 @@ class BoardScene(Scene):
         return None
 
     def _can_move(self) -> bool:
-        return self.play.human_to_move and self.animation is None and self.pending is None \
+        return self.play.human_to_move and self.animation is None and self.play.decided is None \
             and not only_pass(self.play.position)  # a forced pass plays itself
 
     def _pointer_down(self, pos: tuple[int, int]) -> None:
@@ -341,7 +357,7 @@ class BoardScene(Scene):
             self._after_history_change()
 
     def _after_history_change(self) -> None:
-        self.selected, self.pending, self.announced = None, None, False
+        self.selected, self.announced = None, False
         self.passing = self.refused = None
         self.autosave()
 
@@ -358,15 +374,12 @@ class BoardScene(Scene):
         clipboard.copy(code, tell)
 
     def load_code(self) -> Transition:
-        from ..dialogs import CodeDialog
         return Push(CodeDialog(self.ctx, self.play.position.code()))
 
     def show_rules(self) -> Transition:
-        from ..rules import RulesScene
-        return Push(RulesScene(self.ctx, self.play.setup.game))
+        return Push(ToRules(self.play.setup.game))
 
     def returned(self, result) -> Transition | None:
-        from ..dialogs import Confirmed
         if isinstance(result, MoreChoice):  # a button chosen behind More
             chosen = next(b for b in self.buttons if b.name == result.name)
             return chosen.action() if chosen.enabled else None
@@ -391,7 +404,6 @@ class BoardScene(Scene):
         self.ctx.take_storage_notices()
         if replaced is None or not replaced.unfinished:
             return self._load(code)
-        from ..dialogs import ConfirmDialog
         message = t("confirm.replace.body", game=t(f"game.{game}"))
         return Push(ConfirmDialog(self.ctx, "load", t("confirm.load.title"), message,
                                   "dialog.load", "confirm.keep_game", value=code))
@@ -408,11 +420,11 @@ class BoardScene(Scene):
                 else setup.human_side
             setup = Setup(position.GAME, setup.mode, side, setup.level, setup.seed)
             self.play.cancel()
-            scene = BoardScene(self.ctx, Play(setup, Game(position)))
-            scene.autosave()
+            loaded = Play(setup, Game(position))
+            autosave(self.ctx, loaded)
             if self.play.unfinished:  # it stays in its own slot
                 self.ctx.notify(t("notice.game_kept", game=t(f"game.{self.play.setup.game}")))
-            return Replace(scene)
+            return Replace(ToBoard(loaded))
         self.play.cancel()
         self.play = Play(setup, Game(position))
         self._after_history_change()
@@ -423,7 +435,6 @@ class BoardScene(Scene):
         """Ask first: one stray click must not end a game."""
         if self.play.game.outcome() is not None or self.play.setup.mode == "watch":
             return None
-        from ..dialogs import ConfirmDialog
         message = t("confirm.resign.you" if self.play.setup.mode == "computer"
                     else "confirm.resign.hotseat")
         return Push(ConfirmDialog(self.ctx, "resign", t("confirm.resign.title"), message,
@@ -438,7 +449,6 @@ class BoardScene(Scene):
     def offer_draw(self) -> None:
         """Against the computer it answers at once; on one device the other
         player accepts by pressing the same button on their turn."""
-        from ...ai.levels import accepts_draw
         game = self.play.game
         if game.outcome() is not None or self.play.setup.mode == "watch":
             return
@@ -461,16 +471,15 @@ class BoardScene(Scene):
         self.autosave()
 
     def to_menu(self) -> Transition:
-        from ..menu import MenuScene
         self.play.cancel()
-        return Reset(MenuScene(self.ctx))
+        return Reset(ToMenu())
 
     def rematch(self) -> Transition:
-        return Replace(BoardScene(self.ctx, Play(self.play.setup)))
+        return Replace(ToBoard(Play(self.play.setup)))
 
     def swap_sides(self) -> Transition:
         sides = self.play.game.start.SIDES
-        return Replace(BoardScene(self.ctx, Play(self.play.setup.swapped(sides))))
+        return Replace(ToBoard(Play(self.play.setup.swapped(sides))))
 
     def leave(self) -> None:
         self.play.cancel()
@@ -478,29 +487,38 @@ class BoardScene(Scene):
     # --- playing moves ------------------------------------------------------------------------
 
     def _make(self, move: Move) -> None:
+        """Play a move a person chose (from the engine's own lists) or a forced pass."""
         before = self.play.position
-        if self.draw_offer is not None and self.draw_offer != before.side:
+        self._show_move(Turn(before, move, self.play.play(move)))
+
+    def _play_computer_move(self) -> None:
+        """Play the computer's decided move, as Play reports it: animated, or refused."""
+        turn = self.play.play_decided()
+        if isinstance(turn, Turn):
+            self._show_move(turn)
+        elif isinstance(turn, Refused):
+            self.ctx.notify(t("notice.computer_refused"))  # nothing changed: nothing to save
+
+    def _show_move(self, turn: Turn) -> None:
+        """A move just played: animate it, sound it, save the game."""
+        if self.draw_offer is not None and self.draw_offer != turn.before.side:
             self.draw_offer = None  # moving on instead of accepting declines it
-        played = self.play.play(move)
+        played = turn.played
         self.redraw()
         self.selected = self.press = self.drag = None
         duration = self.ui.animation_time(played.effects) * self.ctx.animation_scale
-        self.animation = Animation(before, played.position, move, played.effects, duration)
+        self.animation = Animation(turn.before, played.position, turn.move, played.effects,
+                                   duration)
         captured = played.effects.captured
         self.ctx.sounds.play("capture" if captured else "move")
         self.autosave()
 
     def _settle(self) -> None:
-        """Finish any animation at once and forget a move still on show."""
+        """Finish any animation at once (a move still on show is Play's, cancelled with it)."""
         self.animation = None
-        self.pending = None
 
     def autosave(self) -> None:
-        if self.play.game.outcome() is None:
-            save_play(self.ctx.storage, self.play)
-        else:
-            discard_save(self.ctx.storage, self.play.setup.game)
-        self.ctx.take_storage_notices()
+        autosave(self.ctx, self.play)
 
     # --- every frame ----------------------------------------------------------------------------
 
@@ -519,18 +537,15 @@ class BoardScene(Scene):
         decided = False
         if forced:
             pass  # nobody thinks about a forced pass: it plays itself
-        elif self.pending is None and self.animation is None and self.play.computer_to_move:
-            self.pending = self.play.think(deadline, dt, self.ctx.search_nodes)
-            decided = self.pending is not None
-        elif self.pending is not None:
-            self.play.thinking_for += dt
+        elif self.play.computer_to_move and (self.animation is None or
+                                             self.play.decided is not None):
+            # Also while a decided move waits: Play counts the seconds it is shown.
+            decided = self.play.think(deadline, dt, self.ctx.search_nodes)
         # A move found in a frame given to the search is played in the next one:
         # no frame both searches to its end and draws.
-        if self.pending is not None and self.animation is None and \
+        if self.play.decided is not None and self.animation is None and \
                 self.play.thinking_for >= SHOW_THINKING_AT_LEAST and not (decided and quiet):
-            move, self.pending = self.pending, None
-            if move in self.play.game.legal_moves():
-                self._make(move)
+            self._play_computer_move()
         self._announce()
         self._relayout_if_rows_changed()
         self._update_button_states()
@@ -596,7 +611,7 @@ class BoardScene(Scene):
     def _step_forced_pass(self, dt: float) -> bool:
         """When the engine's only move is the pass, say so, wait a moment, then play it
         (for a person and for the computer alike).  True while a forced pass is due."""
-        waiting = self.animation is None and self.pending is None and \
+        waiting = self.animation is None and self.play.decided is None and \
             self.play.game.outcome() is None and only_pass(self.play.position)
         if not waiting:
             self.passing = None
@@ -709,13 +724,22 @@ class BoardScene(Scene):
             dests = self.ui.destinations(position, self.selected)
             if hints_on:
                 marks.dots = tuple(dests)
-                marks.rings = self.ui.captures(position, dests)
+                marks.rings = self._rings(position, self.selected)
         elif not self.ui.two_step and self._can_move() and hints_on:
             marks.dots = tuple(self.ui.targets(position))
         if self.drag is not None and self.selected is not None:
             marks.hidden = frozenset({self.selected})
         self._add_feedback_marks(marks)
         return marks
+
+    def _rings(self, position, orig: int) -> tuple[int, ...]:
+        """The destinations from `orig` that capture, asked of the game once per
+        selection (not on every frame drawn)."""
+        shown_for, selected, rings = self._rings_for
+        if shown_for is not position or selected != orig:
+            rings = self.ui.captures(position, orig)
+            self._rings_for = (position, orig, rings)
+        return rings
 
     def _add_feedback_marks(self, marks: Marks) -> None:
         """The hint on a one-click move (tafl's is an arrow), and a refused cell's flash."""
@@ -793,6 +817,8 @@ class BoardScene(Scene):
         if player == "human":
             who = t("status.you") if self.play.setup.mode == "computer" else ""
             return t("status.to_move", side=side) + (f" · {who}" if who else "")
+        if self.play.computer_stopped:
+            return t("status.computer_stopped", side=side)
         # By stepped time, counted before the search runs, so a frame knows before
         # searching whether it will draw new dots (a few times a second).
         dots = "." * (1 + int(self.waited * SPINNER_STEPS_PER_SECOND) % 3)
@@ -875,6 +901,15 @@ class BoardScene(Scene):
 
 
 
+def autosave(ctx, play: Play) -> None:
+    """Keep `play` in its game's slot while it goes on; once it is over, empty the slot."""
+    if play.game.outcome() is None:
+        save_play(ctx.storage, play)
+    else:
+        discard_save(ctx.storage, play.setup.game)
+    ctx.take_storage_notices()
+
+
 class MoreChoice:
     """What MoreMenu pops: the name of the board button chosen."""
 
@@ -925,7 +960,6 @@ class MoreMenu(Scene):
         self.box.bottom = below
         self.box.top = max(u, self.box.top)
         column = (width - 2 * u - (columns - 1) * gap) // columns
-        from ..widgets import stack_buttons
         for i in range(columns):
             area = pygame.Rect(self.box.left + u + i * (column + gap), self.box.top + u, column,
                                box_height - 2 * u)
@@ -950,7 +984,6 @@ class MoreMenu(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..widgets import veil
         veil(surface)
         draw_panel(surface, self.box, radius=12)
         self.focus.draw(surface, self.unit)
