@@ -17,7 +17,7 @@ from game.rules.record import Game
 from game.ui import play as play_module
 from game.ui.board.games import game_ui
 from game.ui.board.scene import BoardScene
-from game.ui.i18n import t
+from game.ui.i18n import side_name, t
 from game.ui.menu import MenuScene
 from game.ui.navigation import BUILDERS, build
 from game.ui.play import Play, Refused, Setup, autosave_key
@@ -187,7 +187,7 @@ def test_an_illegal_move_from_the_search_is_refused_once_with_a_notice_and_nothi
     assert scene.play.game.moves == [mine]  # nothing lost, nothing played for white
     saved = Play.from_dict(app.ctx.storage.load(autosave_key("reversi")))
     assert saved.game.moves == [mine]
-    assert scene._status_line() == t("status.computer_stopped", side=t("side.white"))
+    assert scene._status_line() == t("status.computer_stopped", side=side_name("w"))
     assert scene.animation is None and not scene.game_over_panel
     press(app, "undo")  # the way on: take the move back and play another
     assert scene.play.game.ply == 0 and scene.play.human_to_move
