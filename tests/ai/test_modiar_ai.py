@@ -198,22 +198,6 @@ def test_opening_entries_match_a_fresh_solve(table: md.Table) -> None:
             assert solved == (table.opening(pits)[1], table.opening(pits)[0]), pits
 
 
-@given(st.lists(st.integers(0, 12), min_size=6, max_size=6), st.booleans())
-@settings(max_examples=300, deadline=None)
-def test_south_moves_agree_with_the_engine(pits: list[int], north: bool) -> None:
-    if sum(pits) > TOTAL:
-        return
-    p = position(pits, "n" if north else "s")
-    frame, _ = md.frame(p)
-    own_row = 3 if north else 0
-    fast = [(slot + own_row, child, taken) for slot, child, taken in md.south_moves(frame)]
-    slow = []
-    for m in p.legal_moves():
-        child = p.play(m).position
-        slow.append((m, md.frame(child)[0], gain(p, child)))
-    assert fast == slow
-
-
 # -- values -----------------------------------------------------------------------------
 
 
