@@ -341,6 +341,7 @@ def layer_game(layers: Layers, stones: int, moves: Moves, solved: Values) -> Lay
     worst = np.where(exits, worth, 127).min(axis=1)
     exit_value = np.where(south, best, worst)
     pits = layers.pits[stones]
+    # The rules' ending, game.rules.modiar.board_margin: each side keeps its own pits' stones.
     board = (pits[:, :3].sum(axis=1) - pits[:, 3:].sum(axis=1)).astype(np.int16)
     ended = ~legal.any(axis=1)
     exit_value = np.where(ended, np.concatenate([board, board]), exit_value)

@@ -60,6 +60,7 @@ from ..rules.modiar import (
     SPEC,
     TOTAL,
     ModiarPosition,
+    board_margin,
     moves_in_frame,
     pits_of,
     rotate,
@@ -394,7 +395,7 @@ def _layer(graph: _Graph, stones: int, members: list[int],
         pits, druid = graph.nodes[at]
         moves = graph.moves[at]
         if not moves:
-            board = sum(pits[:3]) - sum(pits[3:])
+            board = board_margin(pits)
             layer.exit_value[at] = board if druid else -board
             layer.ended.add(at)
             continue
@@ -588,7 +589,7 @@ class ModiarStrategy(Strategy):
         mine = moves_in_frame(pits)
         theirs = moves_in_frame(rotate(pits))
         threat = max((gain for _, _, gain in mine), default=0)
-        return (CAPTURED * lead + BOARD * (sum(pits[:3]) - sum(pits[3:]))
+        return (CAPTURED * lead + BOARD * board_margin(pits)
                 + MOBILITY * len(mine) - EXPOSURE * len(theirs) + THREAT * threat)
 
     def priorities(self, position: ModiarPosition, moves: Sequence[int]) -> list[int]:

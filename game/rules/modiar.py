@@ -286,6 +286,15 @@ def moves_in_frame(pits: Sequence[int], first: bool = False) -> list[FrameMove]:
     return moves
 
 
+def board_margin(pits: Sequence[int]) -> int:
+    """What the board adds to the mover's lead when the game ends now (mover's frame).
+
+    Each side keeps the stones in its own pits (as `final_outcome` scores them):
+    the mover's row minus the opponent's.
+    """
+    return sum(pits[:3]) - sum(pits[3:])
+
+
 # -- codes -----------------------------------------------------------------------
 
 

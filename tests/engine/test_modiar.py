@@ -31,6 +31,7 @@ from game.rules.modiar import (
     START_CODE,
     TOTAL,
     ModiarPosition,
+    board_margin,
     drops,
     from_code,
     moves_in_frame,
@@ -594,6 +595,15 @@ def test_sow_and_capture_is_the_same_from_either_chair(sample: list[ModiarPositi
             assert rotate(turned) == tuple(after)
             assert [(pit + 3) % 6 for pit in turned_run] == list(run)
             assert turned_gain == gain
+
+
+def test_board_margin_is_what_the_ending_adds_to_the_lead(sample: list[ModiarPosition]) -> None:
+    for p in sample[::5]:
+        south, north = p.final_outcome(Reason.NO_LEGAL_MOVE).scores
+        mover = SIDES.index(p.side)
+        margin = south - north if mover == 0 else north - south
+        lead = p.captured[mover] - p.captured[1 - mover]
+        assert margin == lead + board_margin(p.frame_pits()), p.code()
 
 
 def test_frame_pits_put_the_movers_row_first() -> None:
