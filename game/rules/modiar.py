@@ -218,7 +218,7 @@ def sow_and_capture(pits: Sequence[int], origin: int,
     """Sow `origin` and take the capture run: the pits after, the run, the stones taken.
 
     The run is the pit the last stone fell in if it now holds 2, 4 or 6, then
-    the pits before it while they do (see `_capture_run`).  On the game's
+    the pits before it while they do (`_capture_run`).  On the game's
     first move the run is forfeited: its stones stay and the gain is 0.
     Legality is not checked (see `moves_in_frame`).
     """
@@ -230,8 +230,11 @@ def sow_and_capture(pits: Sequence[int], origin: int,
     after[origin] = laps
     for step in range(extra):
         after[(origin + step) % PITS] += 1
-    run = _capture_run(after, (origin + stones - 1) % PITS)
-    if first or not run:
+    last = (origin + stones - 1) % PITS
+    if after[last] not in _CAPTURING:
+        return after, (), 0  # most moves: nothing taken
+    run = _capture_run(after, last)
+    if first:
         return after, run, 0
     gain = 0
     for pit in run:
@@ -241,13 +244,11 @@ def sow_and_capture(pits: Sequence[int], origin: int,
 
 
 def _capture_run(after: Sequence[int], last: int) -> tuple[int, ...]:
-    """The pits taken when the last stone fell in `last`: it, then backwards.
+    """The pits taken when the last stone made `last` hold 2, 4 or 6: it, then backwards.
 
     At most the five other pits are walked, so the chain never comes back round
     to the landing pit.
     """
-    if after[last] not in _CAPTURING:
-        return ()
     taken = [last]
     for step in range(1, PITS):
         pit = (last - step) % PITS
