@@ -33,6 +33,11 @@ Rules in brief:
 
 A position code is ``modiar S1,S2,S3,N1,N2,N3 CAPS,CAPN SIDE FIRST``, where
 FIRST is 1 when the next move is the game's first (RULES.md §5).
+
+Each rule is written once, as a kernel on plain tuples (`moves_in_frame`,
+`sow_and_capture`, `board_margin`, `rotate`, `drops`, at the end of this
+module): `ModiarPosition` runs on them, and so do the AI (game/ai/modiar.py),
+which must make millions of moves, and tools/modiar_solve.py.
 """
 
 from __future__ import annotations

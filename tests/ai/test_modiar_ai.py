@@ -2,10 +2,12 @@
 
 Searches are bounded by node budgets, never by the clock.  Druid's moves are
 checked against a plain minimax written here on the rules engine's positions,
-which shares no code with the solver: below 11 stones no sowing can cycle
-back to a position (the minimax checks that as it goes), so the third-
-occurrence rule can only matter through positions the history already holds
-twice, which the minimax treats as endings.
+which shares no search code with the solver (both stand on the engine's move
+kernels, which tests/engine/test_modiar.py holds to a stone-by-stone reading
+of the rules): below 11 stones no sowing can cycle back to a position (the
+minimax checks that as it goes), so the third-occurrence rule can only matter
+through positions the history already holds twice, which the minimax treats
+as endings.
 
 Boards are drawn from South's chair, as in RULES.md:
 
