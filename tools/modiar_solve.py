@@ -156,8 +156,9 @@ class Layers:
     size: np.ndarray
 
     @classmethod
-    def build(cls) -> Layers:
-        pits = [compositions(b) for b in range(TOTAL + 1)]
+    def build(cls, top: int = TOTAL) -> Layers:
+        """Every layer up to `top` stones (the tests build a few small ones)."""
+        pits = [compositions(b) for b in range(top + 1)]
         keys = [pack(p) for p in pits]
         size = np.array([len(p) for p in pits], dtype=np.int64)
         offset = np.concatenate([[0], np.cumsum(2 * size)[:-1]])
@@ -179,10 +180,16 @@ class Layers:
 
 
 # -- moves ---------------------------------------------------------------------
+#
+# The rules are game.rules.modiar's (sow_and_capture, moves_in_frame), here
+# restated on whole layers at once: calling the engine for 24 million states
+# would take the solver from a minute to hours.  tests/ai/test_modiar_solver.py
+# checks them against the engine on every state up to 14 stones and on
+# thousands of random fuller ones.
 
 
 def sow(pits: np.ndarray, origin: int) -> tuple[np.ndarray, np.ndarray]:
-    """Vectorised RULES.md sowing from pit `origin`: the new pits and the last pit.
+    """Vectorised sowing from pit `origin`: the new pits and the last pit.
 
     Stone t lands in origin + t, so pit origin + d gets one stone for every t
     below the count with t = d (mod 6): (count + 5 - d) // 6 of them.
@@ -210,6 +217,44 @@ def capture(after: np.ndarray, last: np.ndarray) -> np.ndarray:
 
 
 @dataclass
+class Boards:
+    """Vectorised moves_in_frame, in South's numbering for either side: for each
+    state and move slot j (the side's own pit j), whether it is legal, the pits
+    after it and the stones it takes."""
+
+    legal: np.ndarray  # (states, 3) bool
+    after: np.ndarray  # (states, 3, 6) int16, South's numbering
+    gain: np.ndarray  # (states, 3) int16, 0 where illegal
+
+
+def move_boards(pits: np.ndarray, side: int) -> Boards:
+    """Every move of `side` from each row of `pits` (not a first move)."""
+    own = range(3 * side, 3 * side + 3)
+    opponent = [(pit + 3) % PITS for pit in own]
+    n = len(pits)
+    legal = np.zeros((n, 3), dtype=bool)
+    feeds = np.zeros((n, 3), dtype=bool)
+    boards = np.zeros((n, 3, PITS), dtype=np.int16)
+    gains = np.zeros((n, 3), dtype=np.int16)
+    for slot, origin in enumerate(own):
+        after, last = sow(pits, origin)
+        took = capture(after, last)
+        gains[:, slot] = (after * took).sum(axis=1)
+        after[took] = 0
+        grabs = took[:, opponent].any(axis=1)
+        slam = grabs & (after[:, opponent] == 0).all(axis=1)
+        legal[:, slot] = (pits[:, origin] >= 2) & ~slam
+        # Stone t lands in origin + t: the opponent's row starts 3 - slot pits on.
+        feeds[:, slot] = pits[:, origin] > 3 - slot
+        boards[:, slot] = after
+    starving = (pits[:, opponent] == 0).all(axis=1)
+    must_feed = starving & (legal & feeds).any(axis=1)
+    legal &= ~must_feed[:, None] | feeds
+    gains[~legal] = 0
+    return Boards(legal, boards, gains)
+
+
+@dataclass
 class Moves:
     """The legal moves of one layer's states: for move slot j (own pit j), the
     successor's global id (-1 when illegal) and the stones it captures."""
@@ -231,32 +276,16 @@ def layer_moves(layers: Layers, stones: int) -> Moves:
 
 def side_moves(layers: Layers, pits: np.ndarray, stones: int,
                side: int) -> tuple[np.ndarray, np.ndarray]:
-    own = range(3 * side, 3 * side + 3)
-    opponent = [(pit + 3) % PITS for pit in own]
-    n = len(pits)
-    legal = np.zeros((n, 3), dtype=bool)
-    feeds = np.zeros((n, 3), dtype=bool)
-    child = np.full((n, 3), -1, dtype=np.int64)
-    taken = np.zeros((n, 3), dtype=np.int8)
-    for slot, origin in enumerate(own):
-        after, last = sow(pits, origin)
-        took = capture(after, last)
-        gain = (after * took).sum(axis=1)
-        after[took] = 0
-        grabs = took[:, opponent].any(axis=1)
-        slam = grabs & (after[:, opponent] == 0).all(axis=1)
-        legal[:, slot] = (pits[:, origin] >= 2) & ~slam
-        # Stone t lands in origin + t: the opponent's row starts 3 - slot pits on.
-        feeds[:, slot] = pits[:, origin] > 3 - slot
-        rows = np.flatnonzero(legal[:, slot])
-        child[rows, slot] = layers.ids(stones - gain[rows], after[rows],
+    """The successors' global ids (-1 where illegal) and the stones taken, per move slot."""
+    boards = move_boards(pits, side)
+    child = np.full((len(pits), 3), -1, dtype=np.int64)
+    taken = np.zeros((len(pits), 3), dtype=np.int8)
+    for slot in range(3):
+        rows = np.flatnonzero(boards.legal[:, slot])
+        gain = boards.gain[rows, slot]
+        child[rows, slot] = layers.ids(stones - gain, boards.after[rows, slot],
                                        np.full(len(rows), 1 - side))
-        taken[rows, slot] = gain[rows]
-    starving = (pits[:, opponent] == 0).all(axis=1)
-    must_feed = starving & (legal & feeds).any(axis=1)
-    legal &= ~must_feed[:, None] | feeds
-    child[~legal] = -1
-    taken[~legal] = 0
+        taken[rows, slot] = gain
     return child, taken
 
 
@@ -312,6 +341,7 @@ def layer_game(layers: Layers, stones: int, moves: Moves, solved: Values) -> Lay
     worst = np.where(exits, worth, 127).min(axis=1)
     exit_value = np.where(south, best, worst)
     pits = layers.pits[stones]
+    # The rules' ending, game.rules.modiar.board_margin: each side keeps its own pits' stones.
     board = (pits[:, :3].sum(axis=1) - pits[:, 3:].sum(axis=1)).astype(np.int16)
     ended = ~legal.any(axis=1)
     exit_value = np.where(ended, np.concatenate([board, board]), exit_value)
@@ -448,7 +478,7 @@ class Solved:
 
 def rotation(layers: Layers) -> np.ndarray:
     out = np.empty(layers.count, dtype=np.int64)
-    for b in range(TOTAL + 1):
+    for b in range(len(layers.pits)):
         n, base = int(layers.size[b]), int(layers.offset[b])
         turned = np.roll(layers.pits[b], 3, axis=1)
         rank = np.searchsorted(layers.keys[b], pack(turned))
@@ -482,9 +512,14 @@ def solved_table(cache: Path, fresh: bool) -> Solved:
 
 def start_children(solved: Solved) -> np.ndarray:
     """The states after each first move (captures forfeited), in pit order."""
-    start = np.full((1, PITS), 7, dtype=np.int8)
-    return np.array([solved.layers.ids(np.array([TOTAL]), sow(start, pit)[0],
-                                       np.array([NORTH]))[0] for pit in range(3)])
+    from game.rules import modiar as rules
+
+    first = rules.start()
+    moves = rules.moves_in_frame(first.frame_pits(), first.first)
+    check([slot for slot, _, _ in moves] == [0, 1, 2], "the start should have three moves")
+    # Each child is turned for North, who moves next; the layers number pits from South.
+    boards = np.array([rules.rotate(child) for _, child, _ in moves])
+    return solved.layers.ids(np.full(3, TOTAL), boards, np.full(3, NORTH))
 
 
 def start_value(solved: Solved) -> tuple[int, int]:

@@ -55,7 +55,17 @@ from math import comb
 from pathlib import Path
 from typing import NamedTuple
 
-from ..rules.modiar import SPEC, TOTAL, ModiarPosition, start
+from ..rules.modiar import (
+    PITS,
+    SPEC,
+    TOTAL,
+    ModiarPosition,
+    board_margin,
+    moves_in_frame,
+    pits_of,
+    rotate,
+    start,
+)
 from .strategy import WIN, ExactSearch, Found, Limits, Strategy, register
 
 DATA_PATH = Path(__file__).resolve().parent / "data" / "modiar_table.bin"
@@ -66,16 +76,9 @@ VALUE_BIAS = 64  # values are stored as value + 64 in unsigned bytes
 # solved at run time.  Measured exhaustively (tools/modiar_solve.py --measure
 # 20): at most 7,883 states to solve from any of them, 0.1 s natively.
 SOLVE_LIMIT = 20
-OWN = range(3)  # in a mover's frame the side to move owns pits 0, 1, 2
-PITS = 6
 
 
 # -- board states and their ids (shared with tools/modiar_solve.py) ---------------
-
-
-def rotate(pits: Sequence[int]) -> tuple[int, ...]:
-    """The half-turn of the board: each row becomes the other's."""
-    return (*pits[3:], *pits[:3])
 
 
 def state_id(pits: Sequence[int], side: int) -> int:
@@ -97,59 +100,8 @@ def state_id(pits: Sequence[int], side: int) -> int:
 
 def frame(position: ModiarPosition) -> tuple[tuple[int, ...], int]:
     """The pits seen from the side to move (its own row first) and its capture lead."""
-    if position.side == "s":
-        return position.pits, position.captured[0] - position.captured[1]
-    return rotate(position.pits), position.captured[1] - position.captured[0]
-
-
-def south_moves(pits: Sequence[int]) -> list[tuple[int, tuple[int, ...], int]]:
-    """South's legal moves as (pit, the child seen by North, stones taken).
-
-    The rules engine's logic, on bare tuples and for South only (any state can
-    be turned so the mover is South): the run-time solver visits thousands of
-    states, and building positions would make it several times slower.  The
-    tests check it against the engine.
-    """
-    moves, feeding = [], []
-    for origin in OWN:
-        count = pits[origin]
-        if count < 2:
-            continue
-        after = _sow(pits, origin, count)
-        gain = _capture(after, (origin + count - 1) % PITS)
-        if gain < 0:
-            continue  # a grand slam: illegal
-        child = (*after[3:], *after[:3])
-        moves.append((origin, child, gain))
-        # Stone t lands in origin + t: North's row starts 3 - origin pits on.
-        feeding.append(count > 3 - origin)
-    if not any(pits[3:]) and any(feeding):
-        moves = [move for move, feeds in zip(moves, feeding, strict=True) if feeds]
-    return moves
-
-
-def _sow(pits: Sequence[int], origin: int, count: int) -> list[int]:
-    laps, extra = divmod(count, PITS)
-    after = [n + laps for n in pits]
-    after[origin] = laps
-    for step in range(extra):
-        after[(origin + step) % PITS] += 1
-    return after
-
-
-def _capture(after: list[int], last: int) -> int:
-    """Take the landing pit and the run before it holding 2, 4 or 6; -1 for a grand slam."""
-    gain, grabbed = 0, False
-    for step in range(PITS):
-        pit = (last - step) % PITS
-        if after[pit] not in (2, 4, 6):
-            break
-        gain += after[pit]
-        grabbed = grabbed or pit >= 3
-        after[pit] = 0
-    if grabbed and not any(after[3:]):
-        return -1
-    return gain
+    mover = 0 if position.side == "s" else 1
+    return position.frame_pits(), position.captured[mover] - position.captured[1 - mover]
 
 
 # -- the shipped table ------------------------------------------------------------
@@ -290,9 +242,10 @@ def _first_move_value(position: ModiarPosition, table: Table) -> tuple[int, int]
     the opponent's value after each move.  Ties go to the lowest pit.
     """
     best: tuple[int, int] | None = None
-    for move in position.legal_moves():
-        child = position.play(move).position
-        theirs = table.value(frame(child)[0])
+    own_row = _own_row(position)
+    for slot, child, _ in moves_in_frame(position.frame_pits(), position.first):
+        move = slot + own_row
+        theirs = table.value(child)
         if theirs is None:
             return None
         if best is None or -theirs > best[0]:
@@ -371,13 +324,15 @@ def _node(key: Hashable, druid_side: str) -> Node:
 
 
 def _root_moves(position: ModiarPosition) -> list[tuple[int, Node, int]]:
-    """The root's moves through the engine, which also knows the first-move rule."""
-    moves = []
-    for move in position.legal_moves():
-        child = position.play(move).position
-        gain = sum(child.captured) - sum(position.captured)
-        moves.append((move, (frame(child)[0], False), gain))
-    return moves
+    """The root's moves, with the first-move rule the rest of the graph never meets."""
+    own_row = _own_row(position)
+    return [(slot + own_row, (child, False), gain)
+            for slot, child, gain in moves_in_frame(position.frame_pits(), position.first)]
+
+
+def _own_row(position: ModiarPosition) -> int:
+    """The first pit of the side to move: a pit in its frame plus this is the real pit."""
+    return pits_of(position.side)[0]
 
 
 def _is_leaf(node: Node, floor: int, hot: Collection[Node]) -> bool:
@@ -401,7 +356,7 @@ def _explore(graph: _Graph, index: dict[Node, int], root: Node, table: Table,
             yield
         at = stack.pop()
         pits, druid = graph.nodes[at]
-        moves = [] if (pits, druid) in hot else south_moves(pits)
+        moves = [] if (pits, druid) in hot else moves_in_frame(pits)
         for _, child_pits, gain in moves:
             child = (child_pits, not druid)
             if _is_leaf(child, floor, hot):
@@ -440,7 +395,7 @@ def _layer(graph: _Graph, stones: int, members: list[int],
         pits, druid = graph.nodes[at]
         moves = graph.moves[at]
         if not moves:
-            board = sum(pits[:3]) - sum(pits[3:])
+            board = board_margin(pits)
             layer.exit_value[at] = board if druid else -board
             layer.ended.add(at)
             continue
@@ -567,7 +522,7 @@ def _from_tables(position: ModiarPosition, table: Table) -> tuple[int, int] | No
         found = _first_move_value(position, table)
         return None if found is None else (found[1], found[0])
     pits = frame(position)[0]
-    own_row = 0 if position.side == "s" else 3
+    own_row = _own_row(position)
     if sum(pits) <= table.small:
         value, slot = _dense_choice(pits, table)
         return slot + own_row, value
@@ -578,7 +533,7 @@ def _from_tables(position: ModiarPosition, table: Table) -> tuple[int, int] | No
 def _dense_choice(pits: tuple[int, ...], table: Table) -> tuple[int, int]:
     """The best value and pit from the dense table, with the solver's tie-breaks."""
     best: tuple[int, int, int] | None = None
-    for slot, child, gain in south_moves(pits):
+    for slot, child, gain in moves_in_frame(pits):
         value, rank = table.dense(rotate(child), 1)
         key = (gain + value, -(0 if gain else rank), -slot)
         if best is None or key > best:
@@ -630,25 +585,27 @@ class ModiarStrategy(Strategy):
 
     def evaluate(self, position: ModiarPosition) -> int:
         pits, lead = frame(position)
-        mine = south_moves(pits)
-        theirs = south_moves(rotate(pits))
+        # Not position.first: the evaluation counts captures on the first move too.
+        mine = moves_in_frame(pits)
+        theirs = moves_in_frame(rotate(pits))
         threat = max((gain for _, _, gain in mine), default=0)
-        return (CAPTURED * lead + BOARD * (sum(pits[:3]) - sum(pits[3:]))
+        return (CAPTURED * lead + BOARD * board_margin(pits)
                 + MOBILITY * len(mine) - EXPOSURE * len(theirs) + THREAT * threat)
 
     def priorities(self, position: ModiarPosition, moves: Sequence[int]) -> list[int]:
         # Captures first, biggest first; then sowing from a fuller pit, which spreads more.
-        own_row = 0 if position.side == "s" else 3
-        gains = {slot + own_row: gain for slot, _, gain in south_moves(frame(position)[0])}
+        # Not position.first: on the first move its forfeited captures still lead the order.
+        own_row = _own_row(position)
+        gains = {slot + own_row: gain for slot, _, gain in moves_in_frame(position.frame_pits())}
         return [100 * gains.get(m, 0) + position.pits[m] for m in moves]
 
     def noisy_moves(self, position: ModiarPosition) -> list[int]:
         """Captures, for the quiescence search (none on the first move: forfeited)."""
         if position.first:
             return []
-        own_row = 0 if position.side == "s" else 3
-        captures = [(gain, slot + own_row) for slot, _, gain in south_moves(frame(position)[0])
-                    if gain]
+        own_row = _own_row(position)
+        captures = [(gain, slot + own_row)
+                    for slot, _, gain in moves_in_frame(position.frame_pits()) if gain]
         return [move for _, move in sorted(captures, reverse=True)]
 
     def exact(self, position: ModiarPosition, limits: Limits, tick: Callable[[], bool],

@@ -33,12 +33,17 @@ Rules in brief:
 
 A position code is ``modiar S1,S2,S3,N1,N2,N3 CAPS,CAPN SIDE FIRST``, where
 FIRST is 1 when the next move is the game's first (RULES.md §5).
+
+Each rule is written once, as a kernel on plain tuples (`moves_in_frame`,
+`sow_and_capture`, `board_margin`, `rotate`, `drops`, at the end of this
+module): `ModiarPosition` runs on them, and so do the AI (game/ai/modiar.py),
+which must make millions of moves, and tools/modiar_solve.py.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from .base import CodeError, Effects, IllegalMove, Outcome, Played, Reason, short
 from .codes import parse_side, split_fields
@@ -120,51 +125,26 @@ class ModiarPosition:
 
     def legal_moves(self) -> list[int]:
         """The pits the side to move may play, ascending; [] when the game is over."""
-        allowed = [pit for pit in _OWN[self.side]
-                   if self.pits[pit] >= 2 and not self._is_grand_slam(pit)]
-        if self._opponent_row_empty():
-            feeding = [pit for pit in allowed if self._feeds(pit)]
-            if feeding:
-                return feeding
-        return allowed
+        own_row = _OWN[self.side][0]
+        return [slot + own_row for slot, _, _ in moves_in_frame(self.frame_pits(), self.first)]
 
     def play(self, move: int) -> Played:
         """Play a legal move (not checked) and say what it sowed and captured."""
-        pits, sown = _sow(self.pits, move)
-        taken = _captures(pits, sown[-1])
-        captured = list(self.captured)
+        pits, taken, gain = sow_and_capture(self.pits, move, self.first)
+        sown = drops(move, self.pits[move])
         if self.first:
-            # The first move's captures are forfeited: stones stay where they are.
             effects = Effects(sown=sown, forfeited=taken)
         else:
-            for pit in taken:
-                captured[SIDES.index(self.side)] += pits[pit]
-                pits[pit] = 0
             effects = Effects(sown=sown, captured=taken)
+        captured = list(self.captured)
+        captured[SIDES.index(self.side)] += gain
         after = ModiarPosition(tuple(pits), (captured[0], captured[1]),
                                _other(self.side), False)
         return Played(after, effects)
 
-    def _counted_captures(self, move: int) -> tuple[list[int], tuple[int, ...]]:
-        """The pits after sowing `move` and the captures that count (none on move one)."""
-        pits, sown = _sow(self.pits, move)
-        taken = () if self.first else _captures(pits, sown[-1])
-        return pits, taken
-
-    def _is_grand_slam(self, move: int) -> bool:
-        pits, taken = self._counted_captures(move)
-        opponent = _OWN[_other(self.side)]
-        if not any(pit in opponent for pit in taken):
-            return False
-        return all(pit in taken or pits[pit] == 0 for pit in opponent)
-
-    def _feeds(self, move: int) -> bool:
-        """Whether sowing `move` drops at least one stone into the opponent's row."""
-        opponent = _OWN[_other(self.side)]
-        return any(pit in opponent for pit in _sow(self.pits, move)[1])
-
-    def _opponent_row_empty(self) -> bool:
-        return all(self.pits[pit] == 0 for pit in _OWN[_other(self.side)])
+    def frame_pits(self) -> tuple[int, ...]:
+        """The pits in the mover's frame: the side to move's own row first (see rotate)."""
+        return self.pits if self.side == SIDES[0] else rotate(self.pits)
 
     # -- the end -----------------------------------------------------------
 
@@ -207,42 +187,118 @@ class ModiarPosition:
         return (self.pits, self.side)
 
 
-# -- sowing and capture, on plain lists ----------------------------------------
+# -- the rules on plain tuples: the kernels the AI and the solver use too ------------
+#
+# Sowing and capture run the same way round the cycle from any pit, so
+# `sow_and_capture` and `drops` work on pits numbered from South's chair (as
+# positions hold them) or from the mover's.  The legality rules (grand slam,
+# feeding) speak of "my row" and "the opponent's row", so `moves_in_frame`
+# works in the mover's frame: the side to move owns pits 0, 1, 2 and the
+# opponent 3, 4, 5.  South's pits are already in that frame; North's are
+# turned by `rotate`.
+
+FrameMove = tuple[int, tuple[int, ...], int]  # (own pit 0-2, child turned for the opponent, gain)
 
 
 def _other(side: str) -> str:
     return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
-def _sow(start: tuple[int, ...], origin: int) -> tuple[list[int], tuple[int, ...]]:
-    """Lift `origin` and sow one lap; return the new pits and the pits sown, in order.
+def rotate(pits: Sequence[int]) -> tuple[int, ...]:
+    """The half-turn of the board: each row becomes the other's (South's frame <-> North's)."""
+    return (*pits[3:], *pits[:3])
 
-    The first stone goes back into the origin, so stone i lands in origin + i.
+
+def drops(origin: int, stones: int) -> tuple[int, ...]:
+    """Where the stones lifted from `origin` fall, in order: stone i into origin + i.
+
+    The first stone goes back into the origin; a single lap, so seven or more
+    stones pass the origin and drop there again.
     """
-    pits = list(start)
+    return tuple((origin + i) % PITS for i in range(stones))
+
+
+def sow_and_capture(pits: Sequence[int], origin: int,
+                    first: bool = False) -> tuple[list[int], tuple[int, ...], int]:
+    """Sow `origin` and take the capture run: the pits after, the run, the stones taken.
+
+    The run is the pit the last stone fell in if it now holds 2, 4 or 6, then
+    the pits before it while they do (`_capture_run`).  On the game's
+    first move the run is forfeited: its stones stay and the gain is 0.
+    Legality is not checked (see `moves_in_frame`).
+    """
     stones = pits[origin]
-    pits[origin] = 0
-    sown = tuple((origin + i) % PITS for i in range(stones))
-    for pit in sown:
-        pits[pit] += 1
-    return pits, sown
+    # The drops of `drops`, counted in whole laps: every pit gets one stone a
+    # lap, and the first `extra` pits from the origin one more.
+    laps, extra = divmod(stones, PITS)
+    after = [count + laps for count in pits]
+    after[origin] = laps
+    for step in range(extra):
+        after[(origin + step) % PITS] += 1
+    last = (origin + stones - 1) % PITS
+    if after[last] not in _CAPTURING:
+        return after, (), 0  # most moves: nothing taken
+    run = _capture_run(after, last)
+    if first:
+        return after, run, 0
+    gain = 0
+    for pit in run:
+        gain += after[pit]
+        after[pit] = 0
+    return after, run, gain
 
 
-def _captures(pits: list[int], last: int) -> tuple[int, ...]:
-    """The pits taken when the last stone fell in `last`: it, then backwards.
+def _capture_run(after: Sequence[int], last: int) -> tuple[int, ...]:
+    """The pits taken when the last stone made `last` hold 2, 4 or 6: it, then backwards.
 
     At most the five other pits are walked, so the chain never comes back round
     to the landing pit.
     """
-    if pits[last] not in _CAPTURING:
-        return ()
     taken = [last]
     for step in range(1, PITS):
         pit = (last - step) % PITS
-        if pits[pit] not in _CAPTURING:
+        if after[pit] not in _CAPTURING:
             break
         taken.append(pit)
     return tuple(taken)
+
+
+def moves_in_frame(pits: Sequence[int], first: bool = False) -> list[FrameMove]:
+    """The mover's legal moves in its own frame (it owns pits 0-2), ascending.
+
+    Each is (pit, child, gain): the child is the board after the move turned
+    round for the opponent, who moves next (its own row first), and gain the
+    stones taken.  `first` says this is the game's first move, whose captures
+    are forfeited (so it can be no grand slam either).  [] when the game is over.
+    This is the engine's own move generator: `ModiarPosition.legal_moves` and
+    the AI both read it.
+    """
+    moves: list[FrameMove] = []
+    feeding: list[bool] = []
+    for origin in range(3):
+        stones = pits[origin]
+        if stones < 2:
+            continue  # a single stone, or none, cannot be sown
+        after, run, gain = sow_and_capture(pits, origin, first)
+        if gain and not any(after[3:]) and any(pit >= 3 for pit in run):
+            continue  # a grand slam: it would take the opponent's last stones
+        moves.append((origin, (*after[3:], *after[:3]), gain))
+        # Stone i falls in origin + i, so the opponent's row (pit 3 on) is reached
+        # once there are more than 3 - origin stones.
+        feeding.append(stones > 3 - origin)
+    if not any(pits[3:]) and any(feeding):
+        # The opponent has no stones left: a move that gives it some is required.
+        moves = [move for move, feeds in zip(moves, feeding, strict=True) if feeds]
+    return moves
+
+
+def board_margin(pits: Sequence[int]) -> int:
+    """What the board adds to the mover's lead when the game ends now (mover's frame).
+
+    Each side keeps the stones in its own pits (as `final_outcome` scores them):
+    the mover's row minus the opponent's.
+    """
+    return sum(pits[:3]) - sum(pits[3:])
 
 
 # -- codes -----------------------------------------------------------------------

@@ -15,7 +15,9 @@ worked out by hand from the diagram, not by the engine.
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
+import random
 from collections import Counter
 
 import pytest
@@ -27,8 +29,15 @@ from game.rules.modiar import (
     PIT_NAMES,
     SIDES,
     START_CODE,
+    TOTAL,
     ModiarPosition,
+    board_margin,
+    drops,
     from_code,
+    moves_in_frame,
+    pits_of,
+    rotate,
+    sow_and_capture,
     start,
 )
 
@@ -459,6 +468,154 @@ def test_repetition_key_is_pits_and_side_only() -> None:
     b = position((2, 2, 2), (2, 2, 2), (20, 10))
     assert a.repetition_key() == b.repetition_key() == ((2, 2, 2, 2, 2, 2), "s")
     assert b.repetition_key() != position((2, 2, 2), (2, 2, 2), (20, 10), "n").repetition_key()
+
+
+# -- the kernels on plain tuples, against the rules read stone by stone ------------
+#
+# moves_in_frame and sow_and_capture are what legal_moves, play, the AI and the
+# solver all run on.  Here they and the positions built on them are compared
+# with a slow reading of RULES.md §4 written for these tests, one stone at a
+# time in South's numbering, on every board with up to SMALL stones and on
+# RANDOM_BOARDS random ones with more.
+
+SMALL = 9
+RANDOM_BOARDS = 3000
+
+
+def by_the_rules(pits: tuple[int, ...], side: str,
+                 first: bool) -> dict[int, tuple[tuple[int, ...], int, tuple[int, ...], list[int]]]:
+    """Each legal pit's board after, stones taken, the drops and the capture run."""
+    own = (0, 1, 2) if side == "s" else (3, 4, 5)
+    theirs = (3, 4, 5) if side == "s" else (0, 1, 2)
+    found, feeds = {}, {}
+    for origin in own:
+        if pits[origin] < 2:
+            continue
+        board, hand, pit, fell = list(pits), pits[origin], origin, []
+        board[origin] = 0
+        while hand:
+            board[pit] += 1
+            fell.append(pit)
+            hand -= 1
+            if hand:
+                pit = (pit + 1) % 6
+        run = []
+        for back in range(6):  # the landing pit and at most the five before it
+            if board[(pit - back) % 6] not in (2, 4, 6):
+                break
+            run.append((pit - back) % 6)
+        gain = 0
+        if not first:
+            gain = sum(board[p] for p in run)
+            for p in run:
+                board[p] = 0
+            if any(p in theirs for p in run) and all(board[p] == 0 for p in theirs):
+                continue  # grand slam
+        found[origin] = (tuple(board), gain, tuple(fell), run)
+        feeds[origin] = any(p in theirs for p in fell)
+    if all(pits[p] == 0 for p in theirs) and any(feeds.values()):
+        found = {m: result for m, result in found.items() if feeds[m]}
+    return found
+
+
+def kernel_sample() -> list[ModiarPosition]:
+    """Every board up to SMALL stones and random fuller ones, each side, each first flag."""
+    boards = [(*head, last) for head in itertools.product(range(SMALL + 1), repeat=5)
+              if sum(head) <= SMALL for last in range(SMALL + 1 - sum(head))]
+    rng = random.Random(12)
+    for _ in range(RANDOM_BOARDS):
+        stones = rng.randint(SMALL + 1, TOTAL)
+        cuts = sorted(rng.randint(0, stones) for _ in range(5))
+        boards.append(tuple(b - a for a, b in zip([0, *cuts], [*cuts, stones], strict=True)))
+    positions = []
+    for board in boards:
+        south = (TOTAL - sum(board)) // 3
+        for side, first in itertools.product(SIDES, (False, True)):
+            positions.append(ModiarPosition(board, (south, TOTAL - sum(board) - south),
+                                            side, first))
+    return positions
+
+
+@pytest.fixture(scope="module")
+def sample() -> list[ModiarPosition]:
+    return kernel_sample()
+
+
+def test_the_kernel_sample_covers_every_rule(sample: list[ModiarPosition]) -> None:
+    """The sample meets grand slams, required feeding and long chains, or the tests below
+    would prove little."""
+    seen = Counter()
+    for p in sample:
+        rules = by_the_rules(p.pits, p.side, p.first)
+        own = pits_of(p.side)
+        playable = [m for m in own if p.pits[m] >= 2]
+        starved = all(p.pits[m] == 0 for m in range(6) if m not in own)
+        # With stones in the opponent's row only a grand slam makes a pit unplayable.
+        seen["grand slam"] += not starved and len(playable) > len(rules)
+        seen["feeding"] += starved and 0 < len(rules) < len(playable)
+        seen["chain of 3"] += any(len(run) >= 3 for *_, run in rules.values())
+        seen["13 or more stones sown"] += any(p.pits[m] >= 13 for m in rules)
+    assert min(seen.values()) >= 50, seen
+
+
+def test_legal_moves_and_play_follow_the_rules(sample: list[ModiarPosition]) -> None:
+    for p in sample:
+        rules = by_the_rules(p.pits, p.side, p.first)
+        assert p.legal_moves() == sorted(rules), p.code()
+        mover = SIDES.index(p.side)
+        for move, (board, gain, fell, run) in rules.items():
+            played = p.play(move)
+            assert played.position.pits == board, (p.code(), move)
+            assert played.position.captured[mover] - p.captured[mover] == gain
+            assert played.position.captured[1 - mover] == p.captured[1 - mover]
+            assert played.effects.sown == fell
+            assert (played.effects.forfeited if p.first else played.effects.captured) == tuple(run)
+
+
+def test_moves_in_frame_agree_with_play(sample: list[ModiarPosition]) -> None:
+    """The frame kernel gives, for each legal move, the child play() makes as its next
+    mover sees it and the stones play() credits."""
+    for p in sample:
+        own_row = pits_of(p.side)[0]
+        expected = []
+        for move in p.legal_moves():
+            child = p.play(move).position
+            expected.append((move - own_row, child.frame_pits(),
+                             sum(child.captured) - sum(p.captured)))
+        assert moves_in_frame(p.frame_pits(), p.first) == expected, p.code()
+
+
+def test_sow_and_capture_is_the_same_from_either_chair(sample: list[ModiarPosition]) -> None:
+    """Sowing does not care whose numbering it runs in: turning the board turns the result."""
+    for p in sample[::7]:
+        for origin in range(6):
+            after, run, gain = sow_and_capture(p.pits, origin, p.first)
+            turned, turned_run, turned_gain = sow_and_capture(rotate(p.pits), (origin + 3) % 6,
+                                                              p.first)
+            assert rotate(turned) == tuple(after)
+            assert [(pit + 3) % 6 for pit in turned_run] == list(run)
+            assert turned_gain == gain
+
+
+def test_board_margin_is_what_the_ending_adds_to_the_lead(sample: list[ModiarPosition]) -> None:
+    for p in sample[::5]:
+        south, north = p.final_outcome(Reason.NO_LEGAL_MOVE).scores
+        mover = SIDES.index(p.side)
+        margin = south - north if mover == 0 else north - south
+        lead = p.captured[mover] - p.captured[1 - mover]
+        assert margin == lead + board_margin(p.frame_pits()), p.code()
+
+
+def test_frame_pits_put_the_movers_row_first() -> None:
+    p = position((1, 2, 3), (4, 5, 6), (21, 0))
+    assert p.frame_pits() == (1, 2, 3, 4, 5, 6)
+    turned = ModiarPosition(p.pits, p.captured, "n", False)
+    assert turned.frame_pits() == (4, 5, 6, 1, 2, 3) == rotate(p.pits)
+
+
+def test_drops_go_round_one_lap_from_the_origin() -> None:
+    assert drops(S3, 2) == (S3, N1)
+    assert drops(N2, 8) == (N2, N3, S1, S2, S3, N1, N2, N3)
 
 
 # -- perft --------------------------------------------------------------------------
