@@ -10,7 +10,7 @@ import pygame
 from .i18n import t
 from .scene import Pop, Scene, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
 
 class ChoiceScene(Scene):
@@ -25,6 +25,7 @@ class ChoiceScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.shown_rows: list[tuple[str, list[Button]]] = []
         self.footer: list[Button] = []
+        self._header_cache: tuple[tuple[str, int, int], list[str]] | None = None
 
     def title(self) -> str:
         raise NotImplementedError
@@ -80,12 +81,13 @@ class ChoiceScene(Scene):
         height, gap = touch_height(u * 2.3), u // 2
         total = sum(self._label_room() + len(parts) * (height + gap) - gap + int(u * 1.4)
                     for parts in (self._split(buttons, width) for _, buttons in rows))
-        return int(u * 4.5) + total + self.extra_room(width + 2 * u) + height + 2 * u
+        return (int(u * 4.5) + self._header_room(width + 2 * u) + total
+                + self.extra_room(width + 2 * u) + height + 2 * u)
 
     def _lay_rows(self, rows: list[tuple[str, list[Button]]], left: int, width: int) -> None:
         u = self.unit
         height, gap = touch_height(u * 2.3), u // 2
-        y = self.box.top + int(u * 4.5)
+        y = self.box.top + int(u * 4.5) + self._header_room(self.box.width)
         for _, buttons in rows:
             y += self._label_room()
             for part in self._split(buttons, width):
@@ -96,6 +98,26 @@ class ChoiceScene(Scene):
     def extra_room(self, width: int) -> int:
         """Height a subclass draws below the rows (the setup's level note)."""
         return 0
+
+    def header_note(self) -> str:
+        """A short text a subclass shows under the subtitle, above the rows."""
+        return ""
+
+    def _header_lines(self, width: int) -> list[str]:
+        """The header note's lines, wrapped again only when the note, the size or
+        the width changes (not on every frame)."""
+        note = self.header_note()
+        key = (note, text_size(self.unit * 0.9), width - 2 * self.unit)
+        if self._header_cache is None or self._header_cache[0] != key:
+            self._header_cache = (key, wrap(note, key[1], key[2]) if note else [])
+        return self._header_cache[1]
+
+    def _header_step(self) -> int:
+        return font(text_size(self.unit * 0.9)).get_linesize() + self.unit // 5
+
+    def _header_room(self, width: int) -> int:
+        lines = self._header_lines(width)
+        return len(lines) * self._header_step() + self.unit // 2 if lines else 0
 
     def _split(self, buttons: list[Button], width: int) -> list[list[Button]]:
         """A row's buttons on one line, or on as few as their labels need to fit
@@ -135,6 +157,11 @@ class ChoiceScene(Scene):
             draw_text(surface, t(self.subtitle_key), text_size(u),
                       (self.box.centerx, self.box.top + int(u * 3.2)), colour("text_muted"),
                       anchor="midtop", max_width=self.box.width - 2 * u)
+        y = self.box.top + int(u * 4.5)
+        for line in self._header_lines(self.box.width):
+            draw_text(surface, line, text_size(u * 0.9), (self.box.centerx, y),
+                      colour("text_muted"), anchor="midtop")
+            y += self._header_step()
         for label, buttons in self.shown_rows:
             size = text_size(u)
             top = buttons[0].rect.top - font(size).get_linesize() - u // 4

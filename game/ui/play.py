@@ -14,7 +14,7 @@ from ..ai.levels import LEVEL_NAMES, RandomPlayer, start_search
 from ..ai.search import Search
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
-from ..rules.base import IllegalMove, Move, Played, Position, RulesError
+from ..rules.base import IllegalMove, Move, Played, Position, RulesError, other
 from ..rules.record import Game
 
 MODES = ("computer", "hotseat", "watch")
@@ -60,8 +60,7 @@ class Setup:
     def swapped(self, sides: tuple[str, str]) -> Setup:
         if self.mode != "computer":
             return self
-        other = sides[1] if self.human_side == sides[0] else sides[0]
-        return replace(self, human_side=other)
+        return replace(self, human_side=other(sides, self.human_side))
 
     @staticmethod
     def read(data: Any) -> Setup:

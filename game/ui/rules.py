@@ -107,7 +107,9 @@ class DiagramView:
         marks = Marks(last=self.right_ui.move_squares(self.move))
         if self.animation is not None:
             return marks
-        marks.crossed = tuple(self.effects.captured or self.effects.forfeited)
+        # Only what was taken is crossed out: forfeited stones (the game's first
+        # move takes nothing) stay in their pits, as the caption says.
+        marks.crossed = tuple(self.effects.captured)
         marks.labels = self.right_ui.diagram_labels(self.effects)
         return marks
 

@@ -16,6 +16,10 @@ from .theme import colour, font, text_size
 from .widgets import Button, draw_text, wrap
 
 LEVELS = ("bard", "ovate", "druid")
+# A line under a game's name on its setup screen: Brandubh's rules are a modern
+# reconstruction (the old sheet's diagram is lost), which tafl players should
+# know before they take a rule for a bug.
+GAME_NOTES = {"brandubh": "setup.reconstruction"}
 
 
 class SetupScene(ChoiceScene):
@@ -48,6 +52,10 @@ class SetupScene(ChoiceScene):
 
     def title(self) -> str:
         return t(f"game.{self.game}")
+
+    def header_note(self) -> str:
+        key = GAME_NOTES.get(self.game)
+        return t(key) if key else ""
 
     def rows(self) -> list[tuple[str, list[Button]]]:
         rows = [("setup.mode", self.mode_buttons)]

@@ -22,8 +22,9 @@ PAUSES = {"off": 0.6, "fast": 0.6, "normal": 1.2, "slow": 1.2 * 1.8}
 
 
 def board(monkeypatch, code: str, mode: str, human_side: str = "", animation="normal",
-          moves: tuple[str, ...] = ()) -> tuple:
+          moves: tuple[str, ...] = (), language: str = "en") -> tuple:
     app = make_app(monkeypatch, animation=animation)
+    app.ctx.change("language", language)
     game = Game(from_code(code))
     for text in moves:
         game.play_text(text)
@@ -113,3 +114,11 @@ def test_undo_on_one_device_skips_the_forced_pass_and_never_loops(monkeypatch):
     assert scene.play.game.move_texts() == ["b2", "c8", "pass"]
     steps(app, 200)
     assert scene.play.game.ply == 3, "nothing replays by itself, the redo history is kept"
+
+
+@pytest.mark.parametrize("language", ["en", "ga", "da"])
+def test_the_move_list_names_a_pass_in_the_players_language(monkeypatch, language):
+    app, scene = board(monkeypatch, BLACK_PASSES, "hotseat", language=language)
+    watch_the_pass(app, scene)  # the notation stays English: it checks "pass"
+    assert scene._move_texts()[-1] == t("move.pass")
+    assert (t("move.pass") == "pass") == (language == "en")

@@ -89,3 +89,22 @@ def test_a_short_label_stays_on_one_line_at_full_size():
     from game.ui.widgets import label_lines
 
     assert label_lines("Bard", 20, 200) == (["Bard"], 20)
+
+
+@pytest.mark.parametrize("language", ["en", "ga", "da"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (360, 640)])
+def test_brandubh_setup_says_its_rules_are_a_reconstruction_above_the_choices(
+        monkeypatch, language, size):
+    _app, scene = open_setup(monkeypatch, "brandubh", size=size, language=language)
+    lines = scene._header_lines(scene.box.width)
+    assert " ".join(lines).split() == i18n.t("setup.reconstruction").split()
+    first_label_top = scene.mode_buttons[0].rect.top - scene._label_room()
+    bottom = scene.box.top + int(scene.unit * 4.5) + len(lines) * scene._header_step()
+    assert bottom <= first_label_top  # the note never runs under the first row's label
+    assert scene.footer[0].rect.bottom <= scene.box.bottom <= size[1]
+
+
+@pytest.mark.parametrize("game", ["tawlbwrdd", "reversi", "modiar"])
+def test_other_games_have_no_setup_note(monkeypatch, game):
+    _app, scene = open_setup(monkeypatch, game, size=(390, 844))
+    assert scene.header_note() == "" and scene._header_lines(scene.box.width) == []

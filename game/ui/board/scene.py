@@ -797,6 +797,13 @@ class BoardScene(Scene):
         upright): the moves get the title's room."""
         return self.panel.height < 26 * self.unit
 
+    def _move_texts(self) -> list[str]:
+        """The moves in notation, a pass in the player's language."""
+        game = self.play.game
+        pass_move = game.spec.pass_move
+        return [t("move.pass") if move == pass_move else text
+                for move, text in zip(game.moves, game.move_texts(), strict=True)]
+
     def _players_line(self) -> str:
         setup = self.play.setup
         if setup.mode == "hotseat":
@@ -828,7 +835,7 @@ class BoardScene(Scene):
         if area.height < self.unit * 2:
             return
         draw_panel(surface, area, radius=6)
-        texts = self.play.game.move_texts()
+        texts = self._move_texts()
         line_height = self._move_line_height()
         columns = 2 if area.width > 18 * self.unit else 1
         pairs = move_lines(texts)
