@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from ..rules.tafl import (
     ATTACKERS,
     ENEMY,
-    FRIENDS,
     KING,
     RULES,
     Goal,
@@ -246,11 +245,12 @@ class TaflStrategy(Strategy):
         if rules.king_capture is KingCapture.ENCLOSED:
             # Brandubh: attackers, the empty throne, corners and the edge shut a side,
             # and only a king shut on three sides can fall to one more attacker.
-            shut = 4 - len(nbrs) + sum(1 for x in nbrs if rules.shuts_king(board, x))
+            shut = rules.shut_sides(board, king)
             return min(shut, 4), shut == 3 and bool(rules.king_captures(board, king))
-        # Tawlbwrdd: two attackers astride him in the open, more by the castle.
+        # Tawlbwrdd: two attackers astride him in the open, more by the castle;
+        # whichever, one attacker must stand beside him already.
         shut = sum(1 for x in nbrs if board[x] == "A")
-        return min(shut, 4), bool(rules.king_captures(board, king))
+        return min(shut, 4), shut > 0 and bool(rules.king_captures(board, king))
 
     # --- move ordering ------------------------------------------------------------
 
@@ -383,9 +383,9 @@ def _capture_squares(board: str, rules: TaflRules, side: str) -> dict[int, int]:
 def _hanging(board: str, rules: TaflRules, side: str) -> int:
     """How many soldiers `side` could take, one capture at a time, were it to move
     (counting only landings a soldier may stop on)."""
-    friends, soldier_ok = FRIENDS[side], rules.stops["A"]
+    soldier_ok = rules.stops["A"]
     taken: set[int] = set()
     for victim, dest in rules.landings(board, side):
-        if victim not in taken and soldier_ok[dest] and rules.reaches(board, dest, friends):
+        if victim not in taken and soldier_ok[dest] and rules.arrivals(board, side, dest):
             taken.add(victim)
     return len(taken)

@@ -29,7 +29,7 @@ of its characters where noted) and a side, so the position's `play`,
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -174,6 +174,12 @@ class TaflRules:
         """The empty squares that shut a side of an enclosed king: throne and corners."""
         return frozenset((self.centre, *self.corners))
 
+    @cached_property
+    def _shutters(self) -> tuple[str, ...]:
+        """Per square, what standing on it shuts that side of an enclosed king."""
+        return tuple("A" + (EMPTY if sq in self.king_walls else "")
+                     for sq in range(self.size * self.size))
+
     def _pincer(self, side: str, victim: int, far: int) -> tuple[int, int, str] | None:
         """THE sandwich rule: a soldier of `side`'s enemy on `victim`, with `far`
         past it (-1: off the board), is taken by a piece of `side` landing on
@@ -213,10 +219,11 @@ class TaflRules:
 
     # --- moving --------------------------------------------------------------------
 
-    def moves(self, board: Board, side: str) -> Iterator[Move]:
-        """Every (orig, dest) a piece of `side` may play, square by square: a rook's
-        move over empty squares, ending where that piece may stop."""
+    def moves(self, board: Board, side: str) -> list[Move]:
+        """Every (orig, dest) `side` may play, square by square: a rook's slide over
+        empty squares, ending where that piece may stop (`stops`)."""
         rays, stops, mine = self.rays, self.stops, FRIENDS[side]
+        found = []
         for orig, piece in enumerate(board):
             if piece not in mine:
                 continue
@@ -227,40 +234,38 @@ class TaflRules:
                         break
                     # An empty special square may be crossed but (mostly) not used.
                     if allowed[dest]:
-                        yield orig, dest
-
-    def has_move(self, board: Board, side: str) -> bool:
-        """Whether `side` has a move (usually decided by its first piece)."""
-        return next(self.moves(board, side), None) is not None
-
-    def movers(self, board: Board, sq: int, letters: str) -> list[int]:
-        """The pieces in `letters` that could slide to `sq` (wherever they may stop)."""
-        found = []
-        for ray in self.rays[sq]:
-            for x in ray:
-                piece = board[x]
-                if piece != EMPTY:
-                    if piece in letters:
-                        found.append(x)
-                    break
+                        found.append((orig, dest))
         return found
 
-    def reaches(self, board: Board, sq: int, letters: str) -> bool:
-        """Whether a piece in `letters` could slide to `sq` (wherever it may stop)."""
-        for ray in self.rays[sq]:
-            for x in ray:
-                piece = board[x]
-                if piece != EMPTY:
-                    if piece in letters:
-                        return True
-                    break
+    def has_move(self, board: str, side: str) -> bool:
+        """Whether `moves` would find one: the same slide, stopping at the first
+        (usually the first piece's), and finding pieces by letter for speed."""
+        rays, stops = self.rays, self.stops
+        for letter in FRIENDS[side]:
+            allowed = stops[letter]
+            orig = board.find(letter)
+            while orig >= 0:
+                for ray in rays[orig]:
+                    for dest in ray:
+                        if board[dest] != EMPTY:
+                            break
+                        if allowed[dest]:
+                            return True
+                orig = board.find(letter, orig + 1)
         return False
 
     def arrivals(self, board: Board, side: str, dest: int) -> list[int]:
         """The pieces of `side` that may move to the empty square `dest`."""
-        stops = self.stops
-        return [orig for orig in self.movers(board, dest, FRIENDS[side])
-                if stops[board[orig]][dest]]
+        friends, stops = FRIENDS[side], self.stops
+        found = []
+        for ray in self.rays[dest]:
+            for orig in ray:
+                piece = board[orig]
+                if piece != EMPTY:
+                    if piece in friends and stops[piece][dest]:
+                        found.append(orig)
+                    break
+        return found
 
     # --- soldiers taken --------------------------------------------------------------
 
@@ -291,33 +296,48 @@ class TaflRules:
 
     # --- the king taken ------------------------------------------------------------
 
-    def shuts_king(self, board: Board, sq: int) -> bool:
-        """Whether `sq`, beside an enclosed king, shuts that side of him (a side
-        off the board is always shut)."""
-        piece = board[sq]
-        return piece == "A" or (piece == EMPTY and sq in self.king_walls)
+    def shut_sides(self, board: Board, king: int) -> int:
+        """How many sides of an enclosed king on `king` are shut: off the board,
+        or an attacker or an empty wall (`king_walls`) beside him."""
+        shutters, sides = self._shutters, self.neighbours[king]
+        shut = 4 - len(sides)
+        for sq in sides:
+            if board[sq] in shutters[sq]:
+                shut += 1
+        return shut
 
     def takes_king(self, board: Board, king: int, dest: int) -> bool:
         """Whether an attacker landing on `dest` takes the king on `king`.  What
         stands on `dest` is not read, so this works before or after the move."""
-        sides = self.neighbours[king]
-        if dest not in sides:
-            return False
-        if self.king_capture is KingCapture.ENCLOSED:
-            return all(self.shuts_king(board, sq) for sq in sides if sq != dest)
-        centre = self.centre
-        if king == centre or centre in sides:  # four on the castle, three beside it
-            return all(board[sq] == "A" for sq in sides if sq != dest and sq != centre)
-        opposite = 2 * king - dest
-        return opposite in sides and board[opposite] == "A"
+        return dest in self.neighbours[king] and self._closes_on_king(board, king, dest)
 
     def king_captures(self, board: Board, king: int) -> list[Move]:
         """The attackers' moves that take the king on `king` now."""
-        found = []
+        closes, found = self._closes_on_king, []
         for dest in self.neighbours[king]:
-            if board[dest] == EMPTY and self.takes_king(board, king, dest):
+            if board[dest] == EMPTY and closes(board, king, dest):
                 found.extend((orig, dest) for orig in self.arrivals(board, ATTACKERS, dest))
         return found
+
+    @cached_property
+    def _closes_on_king(self) -> Callable[[Board, int, int], bool]:
+        """The king-capture rule: does an attacker on `dest`, beside the king, take him."""
+        if self.king_capture is KingCapture.ENCLOSED:
+            return self._enclosed
+        return self._bell
+
+    def _enclosed(self, board: Board, king: int, dest: int) -> bool:
+        """Every side but `dest` is shut (see `shut_sides`)."""
+        shutters = self._shutters
+        return all(board[sq] in shutters[sq] for sq in self.neighbours[king] if sq != dest)
+
+    def _bell(self, board: Board, king: int, dest: int) -> bool:
+        """Four attackers round him on the castle, three beside it, else two astride."""
+        centre, sides = self.centre, self.neighbours[king]
+        if king == centre or centre in sides:
+            return all(board[sq] == "A" for sq in sides if sq != dest and sq != centre)
+        opposite = 2 * king - dest
+        return opposite in sides and board[opposite] == "A"
 
     # --- the end of the game -----------------------------------------------------------
 
@@ -429,7 +449,7 @@ class TaflPosition:
         if self._moves is None:
             rules = self.rules
             self._moves = [] if rules.decided(self.board, self.visited) \
-                else list(rules.moves(self.board, self.side))
+                else rules.moves(self.board, self.side)
         return self._moves
 
     def destinations(self, orig: int) -> list[int]:
