@@ -47,9 +47,9 @@ PREY = {ATTACKERS: "D", DEFENDERS: "A"}  # soldiers a side's move can take
 
 Move = tuple[int, int]
 Board = str | Sequence[str]  # a board string, or a list of its characters
-# Per square, per direction: (victim, far, closers).  A piece landing on the
-# square takes an enemy soldier on `victim` when `far`, the square past it,
-# holds one of `closers`; far = -1 off the board, where the edge closes it.
+# Per square, per direction: (victim or dest, far, closers).  A piece landing on
+# dest takes the enemy soldier beside it on victim when `far`, the square past
+# the victim, holds one of `closers`; far = -1 off the board (a hostile edge).
 Pincers = tuple[tuple[tuple[int, int, str], ...], ...]
 
 
@@ -181,10 +181,11 @@ class TaflRules:
                      for sq in range(self.size * self.size))
 
     def _pincer(self, side: str, victim: int, far: int) -> tuple[int, int, str] | None:
-        """THE sandwich rule: a soldier of `side`'s enemy on `victim`, with `far`
-        past it (-1: off the board), is taken by a piece of `side` landing on
-        its other side when `far` holds a piece of `side` or is an empty square
-        hostile to the enemy, or, off the board, when the edge is hostile to it."""
+        """The sandwich rule, stated once: a soldier of `side`'s enemy on `victim`,
+        with `far` past it (-1: off the board), is taken by a piece of `side`
+        landing on its other side when `far` holds a piece of `side` or is an
+        empty square hostile to the enemy, or, off the board, when the edge is
+        hostile to the enemy.  None: no capture that way."""
         enemy = ENEMY[side]
         if far < 0:
             return (victim, far, "") if enemy in self.edge_hostile_to else None
