@@ -241,7 +241,6 @@ class TaflStrategy(Strategy):
     @staticmethod
     def _king_pressure(board: str, rules: TaflRules, king: int) -> tuple[int, bool]:
         """How many of the king's sides are shut, and whether one move would take him."""
-        nbrs = rules.neighbours[king]
         if rules.king_capture is KingCapture.ENCLOSED:
             # Brandubh: attackers, the empty throne, corners and the edge shut a side,
             # and only a king shut on three sides can fall to one more attacker.
@@ -249,7 +248,7 @@ class TaflStrategy(Strategy):
             return min(shut, 4), shut == 3 and bool(rules.king_captures(board, king))
         # Tawlbwrdd: two attackers astride him in the open, more by the castle;
         # whichever, one attacker must stand beside him already.
-        shut = sum(1 for x in nbrs if board[x] == "A")
+        shut = sum(1 for x in rules.neighbours[king] if board[x] == "A")
         return min(shut, 4), shut > 0 and bool(rules.king_captures(board, king))
 
     # --- move ordering ------------------------------------------------------------

@@ -76,10 +76,7 @@ def test_a_side_with_no_move_has_none_and_loses_brandubh_but_is_not_decided():
     assert pos.outcome() == outcome
 
 
-def test_arrivals_are_the_pieces_that_may_stop_on_a_square():
-    # The defender a5 slides up to the corner a7 but may not stop there; the
-    # king a3 may stop on a1; both reach a4, between them.
-    pos = position("brandubh", """
+BESIDE_CORNERS = """
 7 . A D . . . .
 6 . . . . . . .
 5 D . . . . . .
@@ -88,7 +85,13 @@ def test_arrivals_are_the_pieces_that_may_stop_on_a_square():
 2 . . . . . . .
 1 . A D . . . .
   a b c d e f g
-""", "d")
+"""
+
+
+def test_arrivals_are_the_pieces_that_may_stop_on_a_square():
+    # The defender a5 slides up to the corner a7 but may not stop there; the
+    # king a3 may stop on a1; both reach a4, between them.
+    pos = position("brandubh", BESIDE_CORNERS, "d")
     rules = pos.rules
     assert rules.arrivals(pos.board, "d", sq(pos, "a7")) == []  # a5 may not stop there
     assert named(pos, rules.arrivals(pos.board, "d", sq(pos, "a1"))) == ["a3"]
@@ -141,16 +144,7 @@ def test_sandwiched_takes_in_every_direction_the_landing_closes():
 
 
 def test_only_the_king_lands_on_a_corner_to_capture_against_a_defender():
-    pos = position("brandubh", """
-7 . A D . . . .
-6 . . . . . . .
-5 D . . . . . .
-4 . . . . . . .
-3 K . . . . . .
-2 . . . . . . .
-1 . A D . . . .
-  a b c d e f g
-""", "d")
+    pos = position("brandubh", BESIDE_CORNERS, "d")
     rules = pos.rules
     assert named(pos, rules.landings(pos.board, "d")) == [
         ("b7", "b6"), ("b7", "a7"), ("b1", "b2"), ("b1", "a1")]
