@@ -145,7 +145,7 @@ def goal_mask(position: TaflPosition) -> int:
     """The goal bits still worth reaching: unvisited corners, or the whole edge."""
     if position.rules.goal is Goal.EDGE:
         return ALL_GOALS
-    return ~position.visited & 0b1111
+    return ~position.visited & position.rules.all_corners
 
 
 @register(*RULES)
