@@ -27,21 +27,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..rules.base import Outcome, Reason
 from ..rules.tafl import (
     ATTACKERS,
-    DEFENDERS,
-    EMPTY,
-    FRIENDS,
+    ENEMY,
     KING,
-    PREY,
     RULES,
+    Goal,
+    KingCapture,
+    Move,
     TaflPosition,
     TaflRules,
 )
 from .strategy import Strategy, register
-
-Move = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -86,22 +83,17 @@ DOTS = ["." * k for k in range(32)]
 
 
 class Geometry:
-    """A variant's tables, computed once: rays as string slices, goals, neighbours."""
+    """A variant's tables for the evaluation, computed once: rays as string
+    slices, the goals each ray leads to, axes, the squares guarding corners.
+    (What the rules decide, the engine's kernels on `rules` answer.)"""
 
     def __init__(self, rules: TaflRules) -> None:
         n = self.n = rules.size
         self.rules = rules
         self.rays = rules.rays
-        self.flanks = rules.flanks
-        self.neighbours = tuple(tuple(ray[0] for ray in rays if ray) for rays in rules.rays)
-        self.edge_goal = rules.goal == "edge"
-        self.corners = rules.corners
-        self.restricted = rules.restricted
-        self.king_squares = rules.king_squares
-        self.hostile = rules.hostile_when_empty
-        self.edge_hostile = rules.edge_hostile
-        self.enclosed = rules.king_capture == "enclosed"
-        self.centre = rules.centre
+        self.edge_goal = rules.goal is Goal.EDGE
+        # An attacker on the edge is taken there by one enemy landing inside it.
+        self.edge_hostile_to_attackers = ATTACKERS in rules.edge_hostile_to
         # Each ray as a slice of the board string, nearest square first.
         self.slices = []
         # The goal bit a clear ray reaches (0: the ray ends on no goal).
@@ -127,12 +119,6 @@ class Geometry:
                 else:
                     bits.append(0)
             self.goal_bits.append(tuple(bits))
-        # For each square, per direction: the square beside it and the one on
-        # its far side (-1 off the board), the pair a capture of it needs.
-        self.astride = tuple(
-            tuple((rays[d][0], rays[d ^ 1][0] if rays[d ^ 1] else -1)
-                  for d in range(4) if rays[d])
-            for rays in rules.rays)
         # For each square, its two axes as pairs of opposite neighbours (-1: off
         # the board): a soldier is taken across one of them.
         self.axes = tuple(
@@ -142,11 +128,7 @@ class Geometry:
         # Directions at right angles to each: up/down <-> left/right.
         self.across = ((2, 3), (2, 3), (0, 1), (0, 1))
         # Squares beside each corner: attackers there guard it (Brandubh).
-        self.guards = tuple(tuple(x for x, _ in rules.flanks[c]) for c in rules.corners)
-        self.edge = rules.edge
-        self.square_of_king_ok = tuple(
-            sq not in rules.restricted or sq in rules.king_squares for sq in range(n * n))
-        self.soldier_ok = tuple(sq not in rules.restricted for sq in range(n * n))
+        self.guards = tuple(rules.neighbours[c] for c in rules.corners)
 
 
 _GEOMETRY: dict[str, Geometry] = {}
@@ -161,9 +143,9 @@ def geometry(rules: TaflRules) -> Geometry:
 
 def goal_mask(position: TaflPosition) -> int:
     """The goal bits still worth reaching: unvisited corners, or the whole edge."""
-    if position.rules.goal == "edge":
+    if position.rules.goal is Goal.EDGE:
         return ALL_GOALS
-    return ~position.visited & 0b1111
+    return ~position.visited & position.rules.all_corners
 
 
 @register(*RULES)
@@ -175,25 +157,6 @@ class TaflStrategy(Strategy):
     def __init__(self, weights: dict[str, TaflWeights] | None = None) -> None:
         self.weights = weights or WEIGHTS
         self._cache: dict[tuple[str, str, int], int] = {}
-
-    # --- the end of the game -------------------------------------------------------
-
-    def outcome(self, position: TaflPosition) -> Outcome | None:
-        """`position.outcome()` without generating every move to rule out stalemate."""
-        board, rules = position.board, position.rules
-        king = board.find(KING)
-        if king < 0:
-            return Outcome(ATTACKERS, Reason.KING_CAPTURED)
-        if "A" not in board:
-            return Outcome(DEFENDERS, Reason.ATTACKERS_CAPTURED)
-        if rules.goal == "corner-tour":
-            if position.visited == (1 << len(rules.corners)) - 1:
-                return Outcome(DEFENDERS, Reason.CORNER_TOUR)
-        elif king in rules.edge:
-            return Outcome(DEFENDERS, Reason.KING_ESCAPED)
-        if _can_move(board, geometry(rules), position.side):
-            return None
-        return position.outcome()  # stalemate: the rules say what it means
 
     # --- evaluation -------------------------------------------------------------
 
@@ -234,7 +197,7 @@ class TaflStrategy(Strategy):
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
-        king_ok = geo.square_of_king_ok
+        king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
         for d, ray, run, open_line in _king_rays(board, geo, king, mask):
             lines += open_line
@@ -258,7 +221,7 @@ class TaflStrategy(Strategy):
             score += w.fork_to_move
 
         # How closely he is hemmed in.
-        shut, threat = self._king_pressure(board, geo, king)
+        shut, threat = self._king_pressure(board, rules, king)
         score -= w.king_side[shut]
         if threat and not attackers_to_move:
             score -= w.king_threat
@@ -269,61 +232,39 @@ class TaflStrategy(Strategy):
         # Soldiers the side to move leaves hanging: it can save only one of them.
         if w.hanging:
             mover = position.side
-            enemy_side = "d" if mover == ATTACKERS else ATTACKERS
-            hanging = _hanging(board, geo, enemy_side)
+            hanging = _hanging(board, rules, ENEMY[mover])
             if hanging > 1:
                 penalty = w.hanging * (hanging - 1)
                 score += penalty if attackers_to_move else -penalty
         return score
 
     @staticmethod
-    def _king_pressure(board: str, geo: Geometry, king: int) -> tuple[int, bool]:
+    def _king_pressure(board: str, rules: TaflRules, king: int) -> tuple[int, bool]:
         """How many of the king's sides are shut, and whether one move would take him."""
-        nbrs = geo.neighbours[king]
-        if geo.enclosed:
-            # Brandubh: attackers, empty hostile squares and the edge shut a side.
-            shut = 4 - len(nbrs)
-            open_sq = -1
-            for x in nbrs:
-                piece = board[x]
-                if piece == "A" or (piece == EMPTY and x in geo.hostile):
-                    shut += 1
-                elif piece == EMPTY:
-                    open_sq = x
-            threat = shut == 3 and open_sq >= 0 and _reaches(board, geo, open_sq, "A")
-            return min(shut, 4), threat
-        # Tawlbwrdd: two attackers astride him in the open, more by the castle.
-        shut = sum(1 for x in nbrs if board[x] == "A")
-        centre = geo.centre
-        threat = False
-        if king == centre or centre in nbrs:
-            walls = [x for x in nbrs if x != centre]
-            empty = [x for x in walls if board[x] == EMPTY]
-            if len(empty) == 1 and all(board[x] in "A." for x in walls):
-                threat = _reaches(board, geo, empty[0], "A")
-        else:
-            for x in nbrs:
-                if board[x] == "A":
-                    opposite = 2 * king - x
-                    if board[opposite] == EMPTY and _reaches(board, geo, opposite, "A"):
-                        threat = True
-                        break
-        return min(shut, 4), threat
+        if rules.king_capture is KingCapture.ENCLOSED:
+            # Brandubh: attackers, the empty throne, corners and the edge shut a side,
+            # and only a king shut on three sides can fall to one more attacker.
+            shut = rules.shut_sides(board, king)
+            return min(shut, 4), shut == 3 and bool(rules.king_captures(board, king))
+        # Tawlbwrdd: two attackers astride him in the open, more by the castle;
+        # whichever, one attacker must stand beside him already.
+        shut = sum(1 for x in rules.neighbours[king] if board[x] == "A")
+        return min(shut, 4), shut > 0 and bool(rules.king_captures(board, king))
 
     # --- move ordering ------------------------------------------------------------
 
     def priorities(self, position: TaflPosition, moves: Sequence[Move]) -> list[int]:
         """King captures and escapes, then captures, then the king's lines and routes."""
-        board = position.board
-        geo = geometry(position.rules)
+        board, rules = position.board, position.rules
+        geo = geometry(rules)
         king = board.find(KING)
-        bonus = _capture_squares(board, geo, position.side)
+        bonus = _capture_squares(board, rules, position.side)
         if king < 0:
             return [bonus.get(dest, 0) for _, dest in moves]
         if position.side == ATTACKERS:
             for dest, value in self._blocking_squares(position, geo, king).items():
                 bonus[dest] = bonus.get(dest, 0) + value
-            for _, dest in _king_captures(board, geo, king):
+            for _, dest in rules.king_captures(board, king):
                 bonus[dest] = 1_000_000
             return [bonus.get(dest, 0) for _, dest in moves]
         king_bonus = self._king_targets(position, geo, king)
@@ -350,7 +291,7 @@ class TaflStrategy(Strategy):
         """Squares worth an attacker's move: on the king's open lines, or beside him."""
         board = position.board
         mask = goal_mask(position)
-        urgent = {x: 200 for x in geo.neighbours[king]}
+        urgent = {x: 200 for x in position.rules.neighbours[king]}
         for _, ray, run, open_line in _king_rays(board, geo, king, mask):
             if open_line:
                 for t in ray:
@@ -364,19 +305,19 @@ class TaflStrategy(Strategy):
 
     def noisy_moves(self, position: TaflPosition) -> list[Move]:
         """The king's escapes and captures, then soldier captures, most first."""
-        board = position.board
-        geo = geometry(position.rules)
+        board, rules = position.board, position.rules
         king = board.find(KING)
         if king < 0:
             return []
         side = position.side
         first: list[Move] = []
         if side == ATTACKERS:
-            first = _king_captures(board, geo, king)
+            first = rules.king_captures(board, king)
         else:
             first = [(king, ray[-1]) for _, ray, _, open_line
-                     in _king_rays(board, geo, king, goal_mask(position)) if open_line]
-        captures = _capture_moves(board, geo, side)
+                     in _king_rays(board, geometry(rules), king, goal_mask(position))
+                     if open_line]
+        captures = rules.capture_moves(board, side)
         if not captures:
             return first
         counts: dict[Move, int] = {}
@@ -409,87 +350,10 @@ def _lines_across(board: str, geo: Geometry, sq: int, d: int, mask: int) -> int:
     return seen
 
 
-def _can_move(board: str, geo: Geometry, side: str) -> bool:
-    """Whether `side` has a legal move (usually decided by its first piece)."""
-    rays, king_ok, soldier_ok = geo.rays, geo.square_of_king_ok, geo.soldier_ok
-    for letter in FRIENDS[side]:
-        allowed = king_ok if letter == KING else soldier_ok
-        i = board.find(letter)
-        while i >= 0:
-            for ray in rays[i]:
-                for x in ray:
-                    if board[x] != EMPTY:
-                        break
-                    if allowed[x]:
-                        return True
-            i = board.find(letter, i + 1)
-    return False
-
-
-def _reaches(board: str, geo: Geometry, sq: int, letters: str) -> bool:
-    """Whether a piece in `letters` can move to the empty square `sq` in one move."""
-    for ray in geo.rays[sq]:
-        for x in ray:
-            piece = board[x]
-            if piece != EMPTY:
-                if piece in letters:
-                    return True
-                break
-    return False
-
-
-def _movers(board: str, geo: Geometry, sq: int, letters: str) -> list[int]:
-    """The pieces in `letters` that can move to the empty square `sq`."""
-    found = []
-    for ray in geo.rays[sq]:
-        for x in ray:
-            piece = board[x]
-            if piece != EMPTY:
-                if piece in letters:
-                    found.append(x)
-                break
-    return found
-
-
-def _landings(board: str, geo: Geometry, side: str) -> Iterator[tuple[int, int]]:
-    """(victim, dest) for each enemy soldier a piece of `side` would take by
-    landing on the empty square dest: the square past the victim is a friend,
-    a hostile empty square, or off a hostile edge."""
-    prey, friends = PREY[side], FRIENDS[side]
-    hostile, edge_hostile = geo.hostile, geo.edge_hostile
-    i = board.find(prey)
-    while i >= 0:
-        for dest, far in geo.astride[i]:
-            if board[dest] != EMPTY:
-                continue
-            if far < 0:
-                if not edge_hostile:
-                    continue
-            else:
-                piece = board[far]
-                if not (piece in friends or (piece == EMPTY and far in hostile)):
-                    continue
-            yield i, dest
-        i = board.find(prey, i + 1)
-
-
-def _capture_moves(board: str, geo: Geometry, side: str) -> list[tuple[int, int, int]]:
-    """(orig, dest, victim) for every capture `side` could make now, whoever is to move."""
-    friends = FRIENDS[side]
-    restricted, king_ok = geo.restricted, geo.square_of_king_ok
-    found = []
-    for victim, dest in _landings(board, geo, side):
-        for mover in _movers(board, geo, dest, friends):
-            if dest in restricted and (board[mover] != KING or not king_ok[dest]):
-                continue
-            found.append((mover, dest, victim))
-    return found
-
-
 def _shielded(board: str, geo: Geometry) -> int:
     """Attackers no capture can reach while their neighbours stay: on each axis
     a fellow attacker beside them (or the edge, where it is not hostile)."""
-    axes, edge_hostile = geo.axes, geo.edge_hostile
+    axes, edge_hostile = geo.axes, geo.edge_hostile_to_attackers
     shielded = 0
     i = board.find("A")
     while i >= 0:
@@ -507,40 +371,20 @@ def _shielded(board: str, geo: Geometry) -> int:
     return shielded
 
 
-def _capture_squares(board: str, geo: Geometry, side: str) -> dict[int, int]:
+def _capture_squares(board: str, rules: TaflRules, side: str) -> dict[int, int]:
     """1000 per soldier taken, by the square where a piece of `side` must land."""
     squares: dict[int, int] = {}
-    for _, dest in _landings(board, geo, side):
+    for _, dest in rules.landings(board, side):
         squares[dest] = squares.get(dest, 0) + 1000
     return squares
 
 
-def _hanging(board: str, geo: Geometry, side: str) -> int:
-    """How many soldiers `side` could take, one capture at a time, were it to move."""
-    friends, soldier_ok = FRIENDS[side], geo.soldier_ok
+def _hanging(board: str, rules: TaflRules, side: str) -> int:
+    """How many soldiers `side` could take, one capture at a time, were it to move
+    (counting only landings a soldier may stop on)."""
+    soldier_ok = rules.stops["A"]
     taken: set[int] = set()
-    for victim, dest in _landings(board, geo, side):
-        if victim not in taken and soldier_ok[dest] and _reaches(board, geo, dest, friends):
+    for victim, dest in rules.landings(board, side):
+        if victim not in taken and soldier_ok[dest] and rules.arrivals(board, side, dest):
             taken.add(victim)
     return len(taken)
-
-
-def _king_captures(board: str, geo: Geometry, king: int) -> list[Move]:
-    """Attacker moves that take the king now."""
-    found = []
-    nbrs = geo.neighbours[king]
-    for dest in nbrs:
-        if board[dest] != EMPTY or not geo.soldier_ok[dest]:
-            continue
-        others = [x for x in nbrs if x != dest]
-        if geo.enclosed:
-            closed = all(board[x] == "A" or (board[x] == EMPTY and x in geo.hostile)
-                         for x in others)
-        elif king == geo.centre or geo.centre in nbrs:
-            closed = all(board[x] == "A" for x in others if x != geo.centre)
-        else:
-            opposite = 2 * king - dest
-            closed = opposite in nbrs and board[opposite] == "A"
-        if closed:
-            found.extend((mover, dest) for mover in _movers(board, geo, dest, "A"))
-    return found

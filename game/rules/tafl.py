@@ -7,9 +7,9 @@ Brandubh, attackers (A) to move first; the king (K) starts on the throne d4:
     5 A . D D D . A      stop on the throne or a corner.  A soldier is taken
     4 A . D K D . A      between the piece that just moved and an enemy, a
     3 A . D D D . A      corner, the empty throne or the board's edge.  The
-    2 . . . . . . .      king is taken when attackers (or hostile squares, or
-    1 . . A A A . .      the edge) shut all four sides; he wins by visiting
-      a b c d e f g      all four corners over the game.
+    2 . . . . . . .      king is taken when attackers (or the empty throne, a
+    1 . . A A A . .      corner, or the edge) shut all four sides; he wins by
+      a b c d e f g      visiting all four corners over the game.
 
 Tawlbwrdd differs in data, not in code: only the central castle is special
 (no one may stop on it, the king included once he has left), the edge is not
@@ -18,10 +18,18 @@ beside the castle and four on it, and he wins by reaching any edge square.
 
 Squares are indexed rank by rank from the top of the diagram (the order of
 the position code), so `index = row * size + column`.
+
+The rules are kernels on `TaflRules` that take a board (a string, or a list
+of its characters where noted) and a side, so the position's `play`,
+`legal_moves` and `outcome` and the computer's search ask the same code:
+`moves`/`has_move`, `sandwiched`/`landings`/`capture_moves` (soldiers taken),
+`takes_king`/`king_captures`, `decided`/`outcome`.
 """
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -31,14 +39,43 @@ from .spec import GameSpec
 
 ATTACKERS, DEFENDERS = "a", "d"
 SIDES = (ATTACKERS, DEFENDERS)
+ENEMY = {ATTACKERS: DEFENDERS, DEFENDERS: ATTACKERS}
+BOTH, NEITHER = frozenset(SIDES), frozenset()
 KING = "K"
 FRIENDS = {ATTACKERS: "A", DEFENDERS: "DK"}  # pieces that capture for a side
 PREY = {ATTACKERS: "D", DEFENDERS: "A"}  # soldiers a side's move can take
 
+Move = tuple[int, int]
+Board = str | Sequence[str]  # a board string, or a list of its characters
+# Per square, per direction: (victim or dest, far, closers).  A piece landing on
+# dest takes the enemy soldier beside it on victim when `far`, the square past
+# the victim, holds one of `closers`; far = -1 off the board (a hostile edge).
+Pincers = tuple[tuple[tuple[int, int, str], ...], ...]
+
+
+class KingCapture(enum.Enum):
+    """How the king is taken."""
+
+    ENCLOSED = "enclosed"  # every side shut: attackers, the empty throne, a corner, the edge
+    BELL = "bell"  # a soldier's sandwich in the open, three beside the castle, four on it
+
+
+class Goal(enum.Enum):
+    """What the king plays for."""
+
+    CORNER_TOUR = "corner-tour"  # to visit every corner over the game (`visited`)
+    EDGE = "edge"  # to reach any edge square
+
 
 @dataclass(frozen=True, eq=False)
 class TaflRules:
-    """One tafl variant as data (OpenTafl's idea: a record of flags)."""
+    """One tafl variant as data (OpenTafl's idea: a record of flags).
+
+    The `*_hostile_to` fields say which sides' soldiers a special square helps
+    capture: a soldier of such a side is taken between the piece that lands
+    beside it and that square (empty, for the throne and the corners; for the
+    edge, the victim stands on it and the landing is on its inward side).
+    """
 
     name: str
     size: int
@@ -46,21 +83,24 @@ class TaflRules:
     counts: dict[str, int]  # the most pieces of each letter a position may hold
     restricted: frozenset[int]  # squares no soldier may stop on
     king_squares: frozenset[int]  # restricted squares the king may stop on
-    hostile_when_empty: frozenset[int]  # empty squares that act as an enemy
-    edge_hostile: bool  # a soldier on the edge falls to one enemy inside
-    king_capture: str  # "enclosed" (Brandubh) or "bell" (Tawlbwrdd)
-    goal: str  # "corner-tour" or "edge"
+    throne_hostile_to: frozenset[str]  # the empty throne (castle): the centre square
+    corners_hostile_to: frozenset[str]  # the empty corners in `corners`
+    edge_hostile_to: frozenset[str]  # the board's edge
+    king_capture: KingCapture
+    goal: Goal
     stalemate_loses: bool  # no legal move: a loss (Brandubh) or a draw
     repetition_limit: int  # the occurrence of a position that draws
-    corners: tuple[int, ...] = ()  # a1, g1, a7, g7 order: the tour's corners
-    centre: int = field(init=False)
+    corners: tuple[int, ...] = ()  # a1, g1, a7, g7 order: the special corners, toured
+    centre: int = field(init=False)  # the throne, or castle
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "centre", (self.size * self.size) // 2)
 
+    # --- geometry ----------------------------------------------------------------
+
     @cached_property
     def rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """For each square, the squares along each of the four directions."""
+        """For each square, the squares along each direction: up, down, left, right."""
         n = self.size
         result = []
         for sq in range(n * n):
@@ -82,10 +122,20 @@ class TaflRules:
         )
 
     @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """For each square, the squares beside it, in the order of `rays`."""
+        return tuple(tuple(ray[0] for ray in rays if ray) for rays in self.rays)
+
+    @cached_property
     def edge(self) -> frozenset[int]:
         n = self.size
         return frozenset(sq for sq in range(n * n)
                          if sq // n in (0, n - 1) or sq % n in (0, n - 1))
+
+    @cached_property
+    def all_corners(self) -> int:
+        """The `visited` bits of a finished corner tour."""
+        return (1 << len(self.corners)) - 1
 
     def square_name(self, sq: int) -> str:
         row, col = divmod(sq, self.size)
@@ -99,6 +149,221 @@ class TaflRules:
         if not (0 <= col < self.size and 1 <= rank <= self.size) or name[1] == "0":
             return None
         return (self.size - rank) * self.size + col
+
+    # --- the record's facts as tables ---------------------------------------------
+
+    @cached_property
+    def stops(self) -> dict[str, tuple[bool, ...]]:
+        """Per piece letter, per square: whether that piece may end a move there."""
+        squares = range(self.size * self.size)
+        soldier = tuple(sq not in self.restricted for sq in squares)
+        king = tuple(sq not in self.restricted or sq in self.king_squares for sq in squares)
+        return {"A": soldier, "D": soldier, KING: king}
+
+    @cached_property
+    def hostile_squares(self) -> dict[str, frozenset[int]]:
+        """Per side, the squares that, empty, help capture its soldiers."""
+        def squares(side: str) -> frozenset[int]:
+            throne = {self.centre} if side in self.throne_hostile_to else set()
+            corners = set(self.corners) if side in self.corners_hostile_to else set()
+            return frozenset(throne | corners)
+        return {side: squares(side) for side in SIDES}
+
+    @cached_property
+    def king_walls(self) -> frozenset[int]:
+        """The empty squares that shut a side of an enclosed king: throne and corners."""
+        return frozenset((self.centre, *self.corners))
+
+    @cached_property
+    def _shutters(self) -> tuple[str, ...]:
+        """Per square, what standing on it shuts that side of an enclosed king."""
+        return tuple("A" + (EMPTY if sq in self.king_walls else "")
+                     for sq in range(self.size * self.size))
+
+    def _pincer(self, side: str, victim: int, far: int) -> tuple[int, int, str] | None:
+        """The sandwich rule, stated once: a soldier of `side`'s enemy on `victim`,
+        with `far` past it (-1: off the board), is taken by a piece of `side`
+        landing on its other side when `far` holds a piece of `side` or is an
+        empty square hostile to the enemy, or, off the board, when the edge is
+        hostile to the enemy.  None: no capture that way."""
+        enemy = ENEMY[side]
+        if far < 0:
+            return (victim, far, "") if enemy in self.edge_hostile_to else None
+        empty = EMPTY if far in self.hostile_squares[enemy] else ""
+        return victim, far, FRIENDS[side] + empty
+
+    @cached_property
+    def _pincers_by_dest(self) -> dict[str, Pincers]:
+        """Per side, per landing square: the pincers it closes, in `flanks` order."""
+        def row(side: str, dest: int) -> tuple[tuple[int, int, str], ...]:
+            found = (self._pincer(side, victim, -1 if far is None else far)
+                     for victim, far in self.flanks[dest])
+            return tuple(p for p in found if p is not None)
+        squares = range(self.size * self.size)
+        return {side: tuple(row(side, dest) for dest in squares) for side in SIDES}
+
+    @cached_property
+    def _pincers_by_victim(self) -> dict[str, Pincers]:
+        """Per side, per victim square: (dest, far, closers) for each direction in
+        which a piece of `side` could land beside it, in `rays` order."""
+        def row(side: str, victim: int) -> tuple[tuple[int, int, str], ...]:
+            rays, found = self.rays[victim], []
+            for d, ray in enumerate(rays):
+                if not ray:
+                    continue
+                pincer = self._pincer(side, victim, rays[d ^ 1][0] if rays[d ^ 1] else -1)
+                if pincer is not None:
+                    found.append((ray[0], pincer[1], pincer[2]))
+            return tuple(found)
+        squares = range(self.size * self.size)
+        return {side: tuple(row(side, victim) for victim in squares) for side in SIDES}
+
+    # --- moving --------------------------------------------------------------------
+
+    def moves(self, board: Board, side: str) -> list[Move]:
+        """Every (orig, dest) `side` may play, square by square: a rook's slide over
+        empty squares, ending where that piece may stop (`stops`)."""
+        rays, stops, mine = self.rays, self.stops, FRIENDS[side]
+        found = []
+        for orig, piece in enumerate(board):
+            if piece not in mine:
+                continue
+            allowed = stops[piece]
+            for ray in rays[orig]:
+                for dest in ray:
+                    if board[dest] != EMPTY:
+                        break
+                    # An empty special square may be crossed but (mostly) not used.
+                    if allowed[dest]:
+                        found.append((orig, dest))
+        return found
+
+    def has_move(self, board: str, side: str) -> bool:
+        """Whether `moves` would find one: the same slide, stopping at the first
+        (usually the first piece's), and finding pieces by letter for speed."""
+        rays, stops = self.rays, self.stops
+        for letter in FRIENDS[side]:
+            allowed = stops[letter]
+            orig = board.find(letter)
+            while orig >= 0:
+                for ray in rays[orig]:
+                    for dest in ray:
+                        if board[dest] != EMPTY:
+                            break
+                        if allowed[dest]:
+                            return True
+                orig = board.find(letter, orig + 1)
+        return False
+
+    def arrivals(self, board: Board, side: str, dest: int) -> list[int]:
+        """The pieces of `side` that may move to the empty square `dest`."""
+        friends, stops = FRIENDS[side], self.stops
+        found = []
+        for ray in self.rays[dest]:
+            for orig in ray:
+                piece = board[orig]
+                if piece != EMPTY:
+                    if piece in friends and stops[piece][dest]:
+                        found.append(orig)
+                    break
+        return found
+
+    # --- soldiers taken --------------------------------------------------------------
+
+    def sandwiched(self, board: Board, side: str, dest: int) -> list[int]:
+        """The enemy soldiers a piece of `side` landing on `dest` takes.  Neither
+        `dest` nor the square the piece comes from is read: the square left
+        cannot lie past a victim, since the victim would have blocked the way."""
+        prey = PREY[side]
+        return [victim for victim, far, closers in self._pincers_by_dest[side][dest]
+                if board[victim] == prey and (far < 0 or board[far] in closers)]
+
+    def landings(self, board: str, side: str) -> Iterator[tuple[int, int]]:
+        """(victim, dest) for each enemy soldier a piece of `side` would take by
+        landing on the empty square dest (whether one can get there or not)."""
+        prey, pincers = PREY[side], self._pincers_by_victim[side]
+        victim = board.find(prey)
+        while victim >= 0:
+            for dest, far, closers in pincers[victim]:
+                if board[dest] == EMPTY and (far < 0 or board[far] in closers):
+                    yield victim, dest
+            victim = board.find(prey, victim + 1)
+
+    def capture_moves(self, board: str, side: str) -> list[tuple[int, int, int]]:
+        """(orig, dest, victim) for every soldier `side` could take in one move,
+        whoever is to move."""
+        return [(orig, dest, victim) for victim, dest in self.landings(board, side)
+                for orig in self.arrivals(board, side, dest)]
+
+    # --- the king taken ------------------------------------------------------------
+
+    def shut_sides(self, board: Board, king: int) -> int:
+        """How many sides of an enclosed king on `king` are shut: off the board,
+        or an attacker or an empty wall (`king_walls`) beside him."""
+        shutters, sides = self._shutters, self.neighbours[king]
+        shut = 4 - len(sides)
+        for sq in sides:
+            if board[sq] in shutters[sq]:
+                shut += 1
+        return shut
+
+    def takes_king(self, board: Board, king: int, dest: int) -> bool:
+        """Whether an attacker landing on `dest` takes the king on `king`.  What
+        stands on `dest` is not read, so this works before or after the move."""
+        return dest in self.neighbours[king] and self._closes_on_king(board, king, dest)
+
+    def king_captures(self, board: Board, king: int) -> list[Move]:
+        """The attackers' moves that take the king on `king` now."""
+        closes, found = self._closes_on_king, []
+        for dest in self.neighbours[king]:
+            if board[dest] == EMPTY and closes(board, king, dest):
+                found.extend((orig, dest) for orig in self.arrivals(board, ATTACKERS, dest))
+        return found
+
+    @cached_property
+    def _closes_on_king(self) -> Callable[[Board, int, int], bool]:
+        """The king-capture rule: does an attacker on `dest`, beside the king, take him."""
+        if self.king_capture is KingCapture.ENCLOSED:
+            return self._enclosed
+        return self._bell
+
+    def _enclosed(self, board: Board, king: int, dest: int) -> bool:
+        """Every side but `dest` is shut (see `shut_sides`)."""
+        shutters = self._shutters
+        return all(board[sq] in shutters[sq] for sq in self.neighbours[king] if sq != dest)
+
+    def _bell(self, board: Board, king: int, dest: int) -> bool:
+        """Four attackers round him on the castle, three beside it, else two astride."""
+        centre, sides = self.centre, self.neighbours[king]
+        if king == centre or centre in sides:
+            return all(board[sq] == "A" for sq in sides if sq != dest and sq != centre)
+        opposite = 2 * king - dest
+        return opposite in sides and board[opposite] == "A"
+
+    # --- the end of the game -----------------------------------------------------------
+
+    def decided(self, board: str, visited: int) -> Outcome | None:
+        """The outcome that needs no move generation (everything but stalemate)."""
+        king = board.find(KING)
+        if king < 0:
+            return Outcome(ATTACKERS, Reason.KING_CAPTURED)
+        if "A" not in board:
+            return Outcome(DEFENDERS, Reason.ATTACKERS_CAPTURED)
+        if self.goal is Goal.CORNER_TOUR:
+            if visited == self.all_corners:
+                return Outcome(DEFENDERS, Reason.CORNER_TOUR)
+        elif king in self.edge:
+            return Outcome(DEFENDERS, Reason.KING_ESCAPED)
+        return None
+
+    def outcome(self, board: str, side: str, visited: int) -> Outcome | None:
+        """Who has won, with `side` to move, or None while the game goes on."""
+        decided = self.decided(board, visited)
+        if decided or self.has_move(board, side):
+            return decided
+        if self.stalemate_loses:
+            return Outcome(ENEMY[side], Reason.NO_LEGAL_MOVE)
+        return Outcome(None, Reason.NO_LEGAL_MOVE)
 
 
 def _square(size: int, name: str) -> int:
@@ -116,8 +381,9 @@ def _brandubh() -> TaflRules:
         name="brandubh", size=7,
         start_board="2AAA2/7/A1DDD1A/A1DKD1A/A1DDD1A/7/2AAA2",
         counts={"A": 12, "D": 8, "K": 1},
-        restricted=special, king_squares=special, hostile_when_empty=special,
-        edge_hostile=True, king_capture="enclosed", goal="corner-tour",
+        restricted=special, king_squares=special,
+        throne_hostile_to=BOTH, corners_hostile_to=BOTH, edge_hostile_to=BOTH,
+        king_capture=KingCapture.ENCLOSED, goal=Goal.CORNER_TOUR,
         stalemate_loses=True, repetition_limit=3,
         corners=tuple(_square(7, c) for c in corners),
     )
@@ -130,8 +396,9 @@ def _tawlbwrdd() -> TaflRules:
         start_board=("4AAA4/4A1A4/5A5/5D5/AA2DDD2AA/A1ADDKDDA1A/AA2DDD2AA/"
                      "5D5/5A5/4A1A4/4AAA4"),
         counts={"A": 24, "D": 12, "K": 1},
-        restricted=castle, king_squares=frozenset(), hostile_when_empty=castle,
-        edge_hostile=False, king_capture="bell", goal="edge",
+        restricted=castle, king_squares=frozenset(),
+        throne_hostile_to=BOTH, corners_hostile_to=NEITHER, edge_hostile_to=NEITHER,
+        king_capture=KingCapture.BELL, goal=Goal.EDGE,
         stalemate_loses=False, repetition_limit=2,
     )
 
@@ -181,26 +448,10 @@ class TaflPosition:
     def legal_moves(self) -> list[tuple[int, int]]:
         """Every (orig, dest) the side to move may play; none once the game is over."""
         if self._moves is None:
-            self._moves = [] if self._decided() else self._generate()
+            rules = self.rules
+            self._moves = [] if rules.decided(self.board, self.visited) \
+                else rules.moves(self.board, self.side)
         return self._moves
-
-    def _generate(self) -> list[tuple[int, int]]:
-        board, rules = self.board, self.rules
-        restricted, king_squares, rays = rules.restricted, rules.king_squares, rules.rays
-        mine = FRIENDS[self.side]
-        moves = []
-        for orig, piece in enumerate(board):
-            if piece not in mine:
-                continue
-            for ray in rays[orig]:
-                for dest in ray:
-                    if board[dest] != EMPTY:
-                        break
-                    # An empty special square may be crossed but (mostly) not used.
-                    if dest in restricted and (piece != KING or dest not in king_squares):
-                        continue
-                    moves.append((orig, dest))
-        return moves
 
     def destinations(self, orig: int) -> list[int]:
         """Where the piece on `orig` may go (for the UI's move dots)."""
@@ -213,104 +464,28 @@ class TaflPosition:
         board = list(self.board)
         piece = board[orig]
         board[orig], board[dest] = EMPTY, piece
-        captured = self._soldier_captures(board, dest)
+        captured = rules.sandwiched(board, side, dest)
+        for victim in captured:
+            board[victim] = EMPTY
         if side == ATTACKERS:
-            king = self._king_capture(board, dest)
-            if king is not None:
+            king = self.board.find(KING)
+            if king >= 0 and rules.takes_king(board, king, dest):
                 board[king] = EMPTY
                 captured.append(king)
         visited = self.visited
         if piece == KING and dest in rules.corners:
             visited |= 1 << rules.corners.index(dest)
-        after = TaflPosition(rules, "".join(board), DEFENDERS if side == ATTACKERS
-                             else ATTACKERS, visited)
+        after = TaflPosition(rules, "".join(board), ENEMY[side], visited)
         return Played(after, Effects(captured=tuple(captured)))
 
     def captures(self, orig: int, dest: int) -> list[int]:
-        """The soldiers the move orig-dest would take, without playing it.
-
-        The square the piece leaves never matters: it cannot lie beyond a
-        victim, since the victim would have blocked the way.
-        """
-        return self._sandwiched(self.board, dest)
-
-    def _sandwiched(self, board: str | list[str], dest: int) -> list[int]:
-        """Enemy soldiers between a piece of the side to move landing on dest and
-        a friend, a hostile empty square or (where hostile) the edge."""
-        rules = self.rules
-        prey, friends = PREY[self.side], FRIENDS[self.side]
-        taken = []
-        for victim, beyond in rules.flanks[dest]:
-            if board[victim] != prey:
-                continue
-            if beyond is None:
-                if rules.edge_hostile:
-                    taken.append(victim)
-            elif board[beyond] in friends or (
-                    board[beyond] == EMPTY and beyond in rules.hostile_when_empty):
-                taken.append(victim)
-        return taken
-
-    def _soldier_captures(self, board: list[str], dest: int) -> list[int]:
-        """Take each enemy soldier sandwiched against the piece that landed on dest."""
-        taken = self._sandwiched(board, dest)
-        for victim in taken:
-            board[victim] = EMPTY
-        return taken
-
-    def _king_capture(self, board: list[str], dest: int) -> int | None:
-        """The king's square if the attacker that landed on dest has taken him."""
-        rules = self.rules
-        king = self.board.find(KING)
-        if king < 0 or all(victim != king for victim, _ in rules.flanks[dest]):
-            return None
-        if rules.king_capture == "enclosed":
-            taken = self._king_enclosed(board, king)
-        else:
-            taken = self._king_taken_bell(board, king, dest)
-        return king if taken else None
-
-    def _king_enclosed(self, board: list[str], king: int) -> bool:
-        """Brandubh: every side is an attacker, a hostile empty square or off board."""
-        rules = self.rules
-        sides = [ray[0] for ray in rules.rays[king] if ray]
-        return all(board[sq] == "A" or (board[sq] == EMPTY and sq in rules.hostile_when_empty)
-                   for sq in sides)
-
-    def _king_taken_bell(self, board: list[str], king: int, dest: int) -> bool:
-        """Tawlbwrdd: four attackers on the castle, three beside it, two in the open."""
-        rules = self.rules
-        sides = [ray[0] for ray in rules.rays[king] if ray]
-        if king == rules.centre or rules.centre in sides:
-            return all(board[sq] == "A" for sq in sides if sq != rules.centre)
-        opposite = 2 * king - dest
-        return opposite in sides and board[opposite] == "A"
+        """The soldiers the move orig-dest would take, without playing it."""
+        return self.rules.sandwiched(self.board, self.side, dest)
 
     # --- the end of the game ---------------------------------------------------
 
-    def _decided(self) -> Outcome | None:
-        """The outcome that needs no move generation (everything but stalemate)."""
-        board, rules = self.board, self.rules
-        king = board.find(KING)
-        if king < 0:
-            return Outcome(ATTACKERS, Reason.KING_CAPTURED)
-        if "A" not in board:
-            return Outcome(DEFENDERS, Reason.ATTACKERS_CAPTURED)
-        if rules.goal == "corner-tour":
-            if self.visited == (1 << len(rules.corners)) - 1:
-                return Outcome(DEFENDERS, Reason.CORNER_TOUR)
-        elif king in rules.edge:
-            return Outcome(DEFENDERS, Reason.KING_ESCAPED)
-        return None
-
     def outcome(self) -> Outcome | None:
-        decided = self._decided()
-        if decided or self.legal_moves():
-            return decided
-        if self.rules.stalemate_loses:
-            return Outcome(DEFENDERS if self.side == ATTACKERS else ATTACKERS,
-                           Reason.NO_LEGAL_MOVE)
-        return Outcome(None, Reason.NO_LEGAL_MOVE)
+        return self.rules.outcome(self.board, self.side, self.visited)
 
     def repetition_key(self) -> tuple[str, str, int]:
         """Board, side to move and corners visited: the whole position."""
@@ -321,7 +496,7 @@ class TaflPosition:
     def code(self) -> str:
         rules = self.rules
         fields = [rules.name, format_board(self.board, rules.size), self.side]
-        if rules.goal == "corner-tour":
+        if rules.goal is Goal.CORNER_TOUR:
             names = [rules.square_name(c) for i, c in enumerate(rules.corners)
                      if self.visited >> i & 1]
             fields.append(",".join(names) or "-")
@@ -395,11 +570,12 @@ def _check_pieces(board: str, rules: TaflRules, visited: int) -> None:
 
 def _code_fields(rules: TaflRules) -> tuple[str, ...]:
     """BOARD and SIDE; VISITED too where the king wins by touring the corners."""
-    return ("BOARD", "SIDE", "VISITED") if rules.goal == "corner-tour" else ("BOARD", "SIDE")
+    return ("BOARD", "SIDE", "VISITED") if rules.goal is Goal.CORNER_TOUR \
+        else ("BOARD", "SIDE")
 
 
 def _start_code(rules: TaflRules) -> str:
-    visited = " -" if rules.goal == "corner-tour" else ""
+    visited = " -" if rules.goal is Goal.CORNER_TOUR else ""
     return f"{rules.name} {rules.start_board} {ATTACKERS}{visited}"
 
 

@@ -209,7 +209,7 @@ class TaflUI(GameUI):
                 t("panel.king_on_board") if counts["K"] else t("panel.king_captured")]
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect, position, size: int) -> int:
-        if self.rules.goal != "corner-tour":
+        if self.rules.goal is not tafl.Goal.CORNER_TOUR:
             return 0
         return draw_corner_tour(surface, rect, self.rules, position.visited, size)
 

@@ -1,0 +1,420 @@
+"""The tafl engine's public kernels (`TaflRules.moves`, `sandwiched`, `landings`,
+`capture_moves`, `takes_king`, `king_captures`, `shut_sides`, `decided`, ...):
+what each answers on a board drawn as in RULES.md, and that they agree with
+`play()` and with a brute-force reading of the rules on many random positions.
+
+The search calls these kernels instead of playing moves, so a kernel that
+disagreed with `play()` would make the computer misjudge positions unseen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from game.rules import tafl
+from game.rules.base import Reason, legal
+
+from .diagrams import tafl_code
+
+
+def position(game: str, diagram: str, side: str, visited: str = "-") -> tafl.TaflPosition:
+    return tafl.from_code(tafl_code(game, diagram, side, visited))
+
+
+def sq(pos: tafl.TaflPosition, name: str) -> int:
+    return pos.rules.square_index(name)
+
+
+def play(pos: tafl.TaflPosition, text: str):
+    return pos.play(legal(pos, text))
+
+
+def named(pos: tafl.TaflPosition, items) -> list:
+    """Square indices (alone or inside tuples) as their names, order kept."""
+    name = pos.rules.square_name
+    return [tuple(name(x) for x in item) if isinstance(item, tuple) else name(item)
+            for item in items]
+
+
+# --- moving ----------------------------------------------------------------------------
+
+BOXED = """
+7 K A . . . . .
+6 A . . A . . .
+5 . . A D A . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+"""
+
+
+def test_a_piece_whose_only_way_out_crosses_the_empty_throne_can_move():
+    # The king is boxed in on a7; the defender on d5 can only go down, over
+    # the throne d4, on which it may not stop.
+    pos = position("brandubh", BOXED, "d", "a7")
+    rules = pos.rules
+    assert named(pos, rules.moves(pos.board, "d")) == [("d5", "d3"), ("d5", "d2"), ("d5", "d1")]
+    assert rules.has_move(pos.board, "d")
+
+
+def test_a_side_with_no_move_has_none_and_loses_brandubh_but_is_not_decided():
+    stuck = BOXED.replace("3 . . . . . . .", "3 . . . A . . .")
+    pos = position("brandubh", stuck, "d", "a7")
+    rules = pos.rules
+    assert rules.moves(pos.board, "d") == [] and not rules.has_move(pos.board, "d")
+    assert rules.has_move(pos.board, "a")
+    # No move generation decides it ...
+    assert rules.decided(pos.board, pos.visited) is None
+    # ... but the whole outcome does: a side that cannot move loses Brandubh.
+    outcome = rules.outcome(pos.board, "d", pos.visited)
+    assert (outcome.winner, outcome.reason) == ("a", Reason.NO_LEGAL_MOVE)
+    assert pos.outcome() == outcome
+
+
+BESIDE_CORNERS = """
+7 . A D . . . .
+6 . . . . . . .
+5 D . . . . . .
+4 . . . . . . .
+3 K . . . . . .
+2 . . . . . . .
+1 . A D . . . .
+  a b c d e f g
+"""
+
+
+def test_arrivals_are_the_pieces_that_may_stop_on_a_square():
+    # The defender a5 slides up to the corner a7 but may not stop there; the
+    # king a3 may stop on a1; both reach a4, between them.
+    pos = position("brandubh", BESIDE_CORNERS, "d")
+    rules = pos.rules
+    assert rules.arrivals(pos.board, "d", sq(pos, "a7")) == []  # a5 may not stop there
+    assert named(pos, rules.arrivals(pos.board, "d", sq(pos, "a1"))) == ["a3"]
+    assert named(pos, rules.arrivals(pos.board, "d", sq(pos, "a4"))) == ["a5", "a3"]
+
+
+# --- soldiers taken ----------------------------------------------------------------------
+
+HANGING_DEFENDERS = """
+7 . D . . . . .
+6 A . . . . K .
+5 . . . D . . .
+4 . . . . . . .
+3 . A D . D A .
+2 . . . . . . .
+1 . . . A . . .
+  a b c d e f g
+"""
+
+
+def test_landings_list_each_sandwich_an_attacker_could_close():
+    pos = position("brandubh", HANGING_DEFENDERS, "a")
+    assert named(pos, pos.rules.landings(pos.board, "a")) == [
+        ("b7", "b6"),  # against the edge
+        ("b7", "c7"),  # against the empty corner a7
+        ("d5", "d6"),  # against the empty throne d4
+        ("c3", "d3"),  # against the attacker on b3
+        ("e3", "d3"),  # against the attacker on f3
+    ]
+
+
+def test_capture_moves_are_the_landings_some_attacker_can_reach():
+    pos = position("brandubh", HANGING_DEFENDERS, "a")
+    assert named(pos, pos.rules.capture_moves(pos.board, "a")) == [
+        ("b3", "b6", "b7"), ("a6", "b6", "b7"), ("a6", "d6", "d5"),
+        ("d1", "d3", "c3"), ("d1", "d3", "e3")]
+    # Whoever is to move: the defenders' position shows the same threats.
+    defenders_to_move = tafl.TaflPosition(pos.rules, pos.board, "d")
+    assert pos.rules.capture_moves(defenders_to_move.board, "a") == \
+        pos.rules.capture_moves(pos.board, "a")
+
+
+def test_sandwiched_takes_in_every_direction_the_landing_closes():
+    pos = position("brandubh", HANGING_DEFENDERS, "a")
+    rules = pos.rules
+    assert named(pos, rules.sandwiched(pos.board, "a", sq(pos, "d3"))) == ["c3", "e3"]
+    assert named(pos, rules.sandwiched(pos.board, "a", sq(pos, "d6"))) == ["d5"]
+    assert rules.sandwiched(pos.board, "a", sq(pos, "c6")) == []
+    assert named(pos, play(pos, "d1-d3").effects.captured) == ["c3", "e3"]
+
+
+def test_only_the_king_lands_on_a_corner_to_capture_against_a_defender():
+    pos = position("brandubh", BESIDE_CORNERS, "d")
+    rules = pos.rules
+    assert named(pos, rules.landings(pos.board, "d")) == [
+        ("b7", "b6"), ("b7", "a7"), ("b1", "b2"), ("b1", "a1")]
+    # a5 could slide to a7 but may not stop there; the king may stop on a1.
+    assert named(pos, rules.capture_moves(pos.board, "d")) == [("a3", "a1", "b1")]
+    assert named(pos, play(pos, "a3-a1").effects.captured) == ["b1"]
+
+
+# --- the king taken ------------------------------------------------------------------------
+
+
+def test_a_brandubh_king_on_the_edge_falls_to_the_attacker_closing_his_last_side():
+    pos = position("brandubh", """
+7 . . . . . . .
+6 . . . . . . .
+5 . . . A . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . A
+1 . . A K A . .
+  a b c d e f g
+""", "a")
+    rules, king = pos.rules, sq(pos, "d1")
+    assert rules.shut_sides(pos.board, king) == 3  # the edge and two attackers
+    assert rules.takes_king(pos.board, king, sq(pos, "d2"))
+    assert not rules.takes_king(pos.board, king, sq(pos, "f1"))  # not beside him
+    # d5 crosses the empty throne to d2; g2 slides along the rank.
+    assert named(pos, rules.king_captures(pos.board, king)) == [("d5", "d2"), ("g2", "d2")]
+    assert sq(pos, "d1") in play(pos, "d5-d2").effects.captured
+
+
+def test_the_empty_throne_walls_a_brandubh_king_and_two_attackers_do_not():
+    pos = position("brandubh", """
+7 . . . A . . .
+6 . . . . . . .
+5 . . A K A . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    rules, king = pos.rules, sq(pos, "d5")
+    assert rules.shut_sides(pos.board, king) == 3  # c5, e5 and the empty throne d4
+    assert named(pos, rules.king_captures(pos.board, king)) == [("d7", "d6")]
+    open_below = position("brandubh", """
+7 . . . A . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . A K A . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    # The king on his throne, two attackers beside him: no move takes him.
+    assert open_below.rules.shut_sides(open_below.board, sq(open_below, "d4")) == 2
+    assert open_below.rules.king_captures(open_below.board, sq(open_below, "d4")) == []
+
+
+TAWLBWRDD_BESIDE_CASTLE = """
+11 . . . . . . . . . . .
+10 . . . . . A . . . . .
+ 9 . . . . . . . . . . .
+ 8 . . . . . . . . . . .
+ 7 . . . . A K A . . . .
+ 6 . . . . . . . . . . .
+ 5 . . . . . . . . . . .
+ 4 . . . . . . . . . . .
+ 3 . . . . . . . . . . .
+ 2 . . . . . . . . . . .
+ 1 . . . . . . . . . . .
+   a b c d e f g h i j k
+"""
+
+
+def test_a_tawlbwrdd_king_beside_the_castle_needs_three_attackers():
+    pos = position("tawlbwrdd", TAWLBWRDD_BESIDE_CASTLE, "a")
+    rules, king = pos.rules, sq(pos, "f7")
+    assert rules.takes_king(pos.board, king, sq(pos, "f8"))
+    assert named(pos, rules.king_captures(pos.board, king)) == [("f10", "f8")]
+    two = position("tawlbwrdd", TAWLBWRDD_BESIDE_CASTLE.replace("A K A", "A K ."), "a")
+    assert not two.rules.takes_king(two.board, king, sq(two, "f8"))
+    assert two.rules.king_captures(two.board, king) == []
+
+
+def test_a_tawlbwrdd_king_in_the_open_falls_to_two_attackers_astride_him():
+    pos = position("tawlbwrdd", """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+ 9 . . . . . . . . . . .
+ 8 . . . . . . . . . . .
+ 7 . . . . . . . . . . .
+ 6 . . . . . . . . . . .
+ 5 . . . . . . . . . . .
+ 4 . . . . . . . A . . .
+ 3 . . K . . . . . . . .
+ 2 . . A . . . . . . . .
+ 1 . . . . . . . . . . .
+   a b c d e f g h i j k
+""", "a")
+    rules, king = pos.rules, sq(pos, "c3")
+    assert rules.takes_king(pos.board, king, sq(pos, "c4"))
+    assert not rules.takes_king(pos.board, king, sq(pos, "b3"))  # d3 is empty
+    assert named(pos, rules.king_captures(pos.board, king)) == [("h4", "c4")]
+
+
+# --- which sides the special squares are hostile to: data, not code ------------------------
+
+
+def test_the_hostile_sides_of_edge_corners_and_throne_are_fields_of_the_record():
+    """Today every special square of Brandubh is hostile to both sides; a record
+    whose squares each help one side only changes who is taken, with no new code."""
+    brandubh = tafl.RULES["brandubh"]
+    one_sided = dataclasses.replace(
+        brandubh, edge_hostile_to=frozenset("d"), corners_hostile_to=frozenset("a"),
+        throne_hostile_to=frozenset("a"))
+    diagram = """
+7 . A . . . . .
+6 . . . . . . .
+5 . . . A . . .
+4 A . . . . . D
+3 . . A . . . .
+2 . D . . . . .
+1 . D . . . K .
+  a b c d e f g
+"""
+    board = position("brandubh", diagram, "a").board
+
+    def taken(rules: tafl.TaflRules, side: str, dest: str) -> list[str]:
+        return [rules.square_name(v)
+                for v in rules.sandwiched(board, side, rules.square_index(dest))]
+
+    # An attacker on the edge (a4) and beside a corner (b7) or the throne (d5) ...
+    assert taken(brandubh, "d", "b4") == ["a4"] and taken(one_sided, "d", "b4") == []
+    assert taken(brandubh, "d", "c7") == ["b7"] and taken(one_sided, "d", "c7") == ["b7"]
+    assert taken(brandubh, "d", "d6") == ["d5"] and taken(one_sided, "d", "d6") == ["d5"]
+    # ... and a defender on the edge (g4) and beside a corner (b1).
+    assert taken(brandubh, "a", "f4") == ["g4"] and taken(one_sided, "a", "f4") == ["g4"]
+    assert taken(brandubh, "a", "c1") == ["b1"] and taken(one_sided, "a", "c1") == []
+    # play() reads the same fields: b2-b4 and c3-c1 take only under today's record.
+    for rules, expected in ((brandubh, ["a4"]), (one_sided, [])):
+        assert named(pos_of(rules, board, "d"), play(pos_of(rules, board, "d"), "b2-b4")
+                     .effects.captured) == expected
+    for rules, expected in ((brandubh, ["b1"]), (one_sided, [])):
+        assert named(pos_of(rules, board, "a"), play(pos_of(rules, board, "a"), "c3-c1")
+                     .effects.captured) == expected
+
+
+def pos_of(rules: tafl.TaflRules, board: str, side: str) -> tafl.TaflPosition:
+    return tafl.TaflPosition(rules, board, side)
+
+
+# --- the kernels agree with play() and with the rules read square by square --------------
+
+
+def sample(name: str, games: int, seed: str, plies: int = 150) -> list[tafl.TaflPosition]:
+    """Positions of seeded random games in which the attackers mostly capture
+    when they can, else often close in on the king, and the defenders sometimes
+    capture, so that sandwiches, king captures and every ending are common."""
+    rng = random.Random(seed)
+    eager = {"a": 0.9, "d": 0.2}
+    found = []
+    for _ in range(games):
+        pos = tafl.start(name)
+        for _ in range(plies):
+            if pos.outcome() is not None:
+                break
+            found.append(pos)
+            played = [pos.play(m) for m in pos.legal_moves()]
+            taking = [p for p in played if p.effects.captured]
+            beside = [p for m, p in zip(pos.legal_moves(), played, strict=True)
+                      if beside_king(pos, m[1])]
+            if taking and rng.random() < eager[pos.side]:
+                played = taking
+            elif pos.side == "a" and beside and rng.random() < 0.6:
+                played = beside
+            pos = rng.choice(played).position
+    return found
+
+
+def beside_king(pos: tafl.TaflPosition, sq: int) -> bool:
+    n, king = pos.rules.size, pos.board.find("K")
+    (row, col), (krow, kcol) = divmod(sq, n), divmod(king, n)
+    return abs(row - krow) + abs(col - kcol) == 1
+
+
+def brute_force_moves(rules: tafl.TaflRules, board: str, side: str) -> set[tuple[int, int]]:
+    """Rook moves over empty squares, read off the board square by square."""
+    n, found = rules.size, set()
+    for orig, piece in enumerate(board):
+        if piece not in tafl.FRIENDS[side]:
+            continue
+        row, col = divmod(orig, n)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            r, c = row + dr, col + dc
+            while 0 <= r < n and 0 <= c < n and board[r * n + c] == ".":
+                dest = r * n + c
+                if dest not in rules.restricted or (piece == "K" and dest in rules.king_squares):
+                    found.add((orig, dest))
+                r, c = r + dr, c + dc
+    return found
+
+
+@pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
+def test_the_kernels_agree_with_play_on_random_positions(name):
+    seen = {"soldiers": 0, "kings": 0, "positions": 0}
+    # Brandubh's king needs four sides shut: it takes more games to see it taken.
+    games = {"brandubh": 16, "tawlbwrdd": 8}[name]
+    for original in sample(name, games, f"kernels-{name}"):
+        rules = original.rules
+        for side in tafl.SIDES:
+            pos = tafl.TaflPosition(rules, original.board, side, original.visited)
+            if rules.decided(pos.board, pos.visited):
+                continue
+            seen["positions"] += 1
+            board, king = pos.board, pos.board.find("K")
+            moves = pos.legal_moves()
+            assert set(moves) == brute_force_moves(rules, board, side)
+            assert rules.has_move(board, side) == bool(moves)
+            captures, king_takes = set(), set()
+            landings = set(rules.landings(board, side))
+            for orig, dest in moves:
+                played = pos.play((orig, dest))
+                soldiers = [x for x in played.effects.captured if x != king]
+                king_taken = king in played.effects.captured
+                assert sorted(rules.sandwiched(board, side, dest)) == sorted(soldiers)
+                assert {v for v, d in landings if d == dest} == set(soldiers)
+                assert (side == "a" and rules.takes_king(board, king, dest)) == king_taken
+                captures |= {(orig, dest, victim) for victim in soldiers}
+                if king_taken:
+                    king_takes.add((orig, dest))
+            capture_moves = rules.capture_moves(board, side)
+            assert len(capture_moves) == len(set(capture_moves))
+            assert set(capture_moves) == captures
+            if side == "a":
+                assert set(rules.king_captures(board, king)) == king_takes
+                if king_takes and rules.king_capture is tafl.KingCapture.ENCLOSED:
+                    assert rules.shut_sides(board, king) == 3
+            seen["soldiers"] += len(captures)
+            seen["kings"] += len(king_takes)
+    # The sample must really exercise the rules it checks.
+    assert seen["positions"] > 300 and seen["soldiers"] > 300 and seen["kings"] > 5, seen
+
+
+@pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
+def test_decided_and_outcome_read_the_end_of_the_game_from_the_board(name):
+    rules = tafl.RULES[name]
+    ends = set()
+    games = {"brandubh": 12, "tawlbwrdd": 6}[name]
+    for pos in sample(name, games, f"ends-{name}", plies=100):
+        after = [pos.play(m).position for m in pos.legal_moves()]
+        for child in after:
+            board, king = child.board, child.board.find("K")
+            expected = None
+            if king < 0:
+                expected = ("a", Reason.KING_CAPTURED)
+            elif "A" not in board:
+                expected = ("d", Reason.ATTACKERS_CAPTURED)
+            elif name == "brandubh" and child.visited == 0b1111:
+                expected = ("d", Reason.CORNER_TOUR)
+            elif name == "tawlbwrdd" and (king // 11 in (0, 10) or king % 11 in (0, 10)):
+                expected = ("d", Reason.KING_ESCAPED)
+            decided = rules.decided(board, child.visited)
+            assert (decided and (decided.winner, decided.reason)) == expected
+            outcome = rules.outcome(board, child.side, child.visited)
+            if expected is None:
+                assert (outcome is None) == bool(brute_force_moves(rules, board, child.side))
+            else:
+                assert outcome == decided
+                ends.add(expected[1])
+    goal = Reason.CORNER_TOUR if name == "brandubh" else Reason.KING_ESCAPED
+    assert {Reason.KING_CAPTURED, goal} <= ends, ends
