@@ -2,14 +2,15 @@
 
 Brandubh, attackers (A) to move first; the king (K) starts on the throne d4:
 
-    7 . . A A A . .      Special squares: throne d4, corners a1 g1 a7 g7.
-    6 . . . . . . .      Every piece moves like a rook.  Only the king may
-    5 A . D D D . A      stop on the throne or a corner.  A soldier is taken
-    4 A . D K D . A      between the piece that just moved and an enemy, a
-    3 A . D D D . A      corner, the empty throne or the board's edge.  The
-    2 . . . . . . .      king is taken when attackers (or the empty throne, a
-    1 . . A A A . .      corner, or the edge) shut all four sides; he wins by
-      a b c d e f g      visiting all four corners over the game.
+    7 . A . A . A .      Special squares: throne d4, corners a1 g1 a7 g7.
+    6 A . . . . . A      Every piece moves like a rook.  Only the king may
+    5 . . D D D . .      stop on the throne or a corner.  A soldier is taken
+    4 A . D K D . A      between the piece that just moved and an enemy; each
+    3 . . D D D . .      special square is one side's ally: an attacker is also
+    2 A . . . . . A      taken against a corner or the empty throne, a defender
+    1 . A . A . A .      against the board's edge.  The king is taken when
+      a b c d e f g      attackers, the empty throne, corners or the edge shut
+                         all four sides; he wins by visiting all four corners.
 
 Tawlbwrdd differs in data, not in code: only the central castle is special
 (no one may stop on it, the king included once he has left), the edge is not
@@ -379,10 +380,13 @@ def _brandubh() -> TaflRules:
     special = _squares(7, "d4", *corners)
     return TaflRules(
         name="brandubh", size=7,
-        start_board="2AAA2/7/A1DDD1A/A1DKD1A/A1DDD1A/7/2AAA2",
+        start_board="1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1",
         counts={"A": 12, "D": 8, "K": 1},
         restricted=special, king_squares=special,
-        throne_hostile_to=BOTH, corners_hostile_to=BOTH, edge_hostile_to=BOTH,
+        # Each special square is one side's ally (RULES.md §1, revised): the
+        # corners and the empty throne help the defenders, the edge the attackers.
+        throne_hostile_to=frozenset({ATTACKERS}), corners_hostile_to=frozenset({ATTACKERS}),
+        edge_hostile_to=frozenset({DEFENDERS}),
         king_capture=KingCapture.ENCLOSED, goal=Goal.CORNER_TOUR,
         stalemate_loses=True, repetition_limit=3,
         corners=tuple(_square(7, c) for c in corners),
@@ -592,5 +596,5 @@ def _spec(rules: TaflRules, **fields: object) -> GameSpec:
 
 # Brandubh's newcomer is offered the defenders: the side with the king, whose
 # plan (run for the corners) is the easiest to see.
-SPECS = (_spec(BRANDUBH, suggested_side=DEFENDERS),
+SPECS = (_spec(BRANDUBH, suggested_side=DEFENDERS, rules_edition=2),
          _spec(TAWLBWRDD, draw_by_agreement=True))
