@@ -33,7 +33,7 @@ class Diagram:
 
 Block = Heading | Text | Diagram
 
-BRANDUBH_START = "brandubh 2AAA2/7/A1DDD1A/A1DKD1A/A1DDD1A/7/2AAA2 a -"
+BRANDUBH_START = "brandubh 1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1 a -"
 TAWLBWRDD_START = ("tawlbwrdd 4AAA4/4A1A4/5A5/5D5/AA2DDD2AA/A1ADDKDDA1A/AA2DDD2AA/"
                    "5D5/5A5/4A1A4/4AAA4 a")
 
@@ -48,8 +48,14 @@ PAGES: dict[str, list[Block]] = {
         Diagram("brandubh 7/1AD1A2/7/7/7/7/3K3 a -", "rules.brandubh.sandwich.caption", "e6-d6"),
         Text("rules.brandubh.hostile"),
         Diagram("brandubh 7/7/7/7/6K/2D4/1A5 d -", "rules.brandubh.corner.caption", "c2-c1"),
+        Diagram("brandubh 7/7/7/7/6K/2A4/1D5 a -", "rules.brandubh.corner_safe.caption",
+                "c2-c1"),
         Text("rules.brandubh.edge"),
         Diagram("brandubh 7/7/7/D6/1A5/7/5K1 a -", "rules.brandubh.edge.caption", "b3-b4"),
+        Diagram("brandubh 7/7/7/A6/1D5/7/5K1 d -", "rules.brandubh.edge_safe.caption",
+                "b3-b4"),
+        Diagram("brandubh 7/7/D6/A6/1D5/7/5K1 d -", "rules.brandubh.along_edge.caption",
+                "b3-a3"),
         Heading("rules.brandubh.king.h"), Text("rules.brandubh.king"),
         Diagram("brandubh 7/7/7/7/7/A6/K2A3 a a1", "rules.brandubh.king_corner.caption",
                 "d1-b1"),
