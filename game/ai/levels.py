@@ -7,14 +7,15 @@
 | ovate  | a deeper search with a shorter clock than the Druid's               |
 | druid  | the full search (and exact solvers where a game has one) for 2 s    |
 
-The settings (seconds / depth / noise; Druid always 2 s and depth 64):
+The settings (seconds / depth / noise / contempt; the Druid always 2 s and
+depth 64, with the game's contempt and no noise):
 
-| game      | bard          | ovate       | bard, defenders | ovate, defenders |
-|-----------|---------------|-------------|-----------------|------------------|
-| brandubh  | 0.3 / 2 / 60  | 1.0 / 4 / 0 | 0.3 / 1 / 600   | 0.3 / 1 / 300    |
-| tawlbwrdd | 0.3 / 1 / 150 | 1.0 / 2 / 0 |                 |                  |
-| reversi   | 0.3 / 2 / 150 | 1.0 / 4 / 0 |                 |                  |
-| modiar    | 0.3 / 3 / 2   | 1.0 / 7 / 0 |                 |                  |
+| game      | bard              | ovate             | contempt |
+|-----------|-------------------|-------------------|----------|
+| brandubh  | 0.3 / 2 / 60 / 0  | 1.0 / 4 / 15 / 30 | 30       |
+| tawlbwrdd | 0.3 / 1 / 150 / 0 | 1.0 / 2 / 15 / 30 | 30       |
+| reversi   | 0.3 / 2 / 100 / 0 | 1.0 / 3 / 12 / 0  | 0        |
+| modiar    | 0.3 / 3 / 2 / 0   | 1.0 / 7 / 3 / 0   | 0        |
 
 Reversi's Druid solves the endgame exactly from 14 empty squares, and
 Modiar's plays from its solved table (see each game's module).
@@ -22,15 +23,21 @@ Modiar's plays from its solved table (see each game's module).
 `seconds` is wall-clock time from the search's first step, so the budget
 holds in the browser too, where CPython runs about half as fast; `depth` caps
 the iterative deepening; `noise` is the spread, in evaluation units, added to
-each root move's score.
+each root move's score (seeded: a game's seed gives the same moves again).
 
-Brandubh, with the rules as RULES.md decides them, is a defenders' game: every
-attacker starts on the hostile edge, where one defender stepping beside it
-takes it, and the defenders threaten twelve such captures on their first move.
-Even the Bard's defenders beat the Druid's attackers, so a level's strength
-would never show.  Below the Druid, the defenders therefore play with a
-handicap (`HANDICAPS`): a one-ply search with wide noise, weaker at the Bard
-than at the Ovate.  The Druid plays both sides at full strength.
+The Bard and the Ovate are defined by their depth, not their clock: a level
+then plays alike on a fast desktop and a slow phone, and their clock is only
+a ceiling they reach on slow devices (natively they use a small part of it).
+The Druid alone is bounded by time, so it gets stronger on a faster machine.
+
+The Ovate's small noise picks among moves its search finds about equal, so
+it does not replay the same game from the same position; the Druid has none
+and stays deterministic under a node budget.  `contempt` is what a drawn
+ending costs the computer, in evaluation units (tafl: about a third of a
+soldier): the tafl Ovate and Druid do not settle for a repetition unless
+they stand worse.  In Reversi the Ovate searches one ply less than it used
+to and the Bard's noise is smaller, which narrows a gap that was very wide
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -50,39 +57,31 @@ class Level:
     seconds: float
     depth: int
     noise: int = 0
+    contempt: int = 0  # what a draw costs the computer (see the module's notes)
     exact: bool = False  # may play perfectly from data where a game has it
 
 
 LEVEL_NAMES = ("random", "bard", "ovate", "druid")
-
-_DEFAULT = {
-    "random": Level(seconds=0.0, depth=0),
-    "bard": Level(seconds=0.3, depth=2, noise=60),
-    "ovate": Level(seconds=1.0, depth=4),
-    "druid": Level(seconds=2.0, depth=MAX_DEPTH, exact=True),
-}
+DRUID = Level(seconds=2.0, depth=MAX_DEPTH, exact=True)
+RANDOM = Level(seconds=0.0, depth=0)
+TAFL_CONTEMPT = 30
 
 LEVELS: dict[str, dict[str, Level]] = {
     # Tafl: the Druid reaches depth 4-5 in Brandubh but only 3-4 in Tawlbwrdd
     # (some 80 moves a side), so Tawlbwrdd's Ovate stops at 2 to stay a level
     # below it, and its Bard at 1 with wide noise: Tawlbwrdd's second
     # occurrence already draws, and with less noise (60) Ovate drew a quarter of
-    # its games against Bard (75% in one 20-game match).  Brandubh's defenders:
-    # see HANDICAPS.
-    "brandubh": {**_DEFAULT, "bard": Level(seconds=0.3, depth=2, noise=60),
-                 "ovate": Level(seconds=1.0, depth=4)},
-    "tawlbwrdd": {**_DEFAULT, "bard": Level(seconds=0.3, depth=1, noise=150),
-                  "ovate": Level(seconds=1.0, depth=2)},
-    "reversi": {**_DEFAULT, "bard": Level(seconds=0.3, depth=2, noise=150)},
-    "modiar": {**_DEFAULT, "bard": Level(seconds=0.3, depth=3, noise=2),
-               "ovate": Level(seconds=1.0, depth=7)},
-}
-
-
-# Levels for the side a game favours, replacing the table's row for that side.
-HANDICAPS: dict[tuple[str, str], dict[str, Level]] = {
-    ("brandubh", "d"): {"bard": Level(seconds=0.3, depth=1, noise=600),
-                        "ovate": Level(seconds=0.3, depth=1, noise=300)},
+    # its games against Bard (75% in one 20-game match).
+    "brandubh": {"random": RANDOM, "bard": Level(seconds=0.3, depth=2, noise=60),
+                 "ovate": Level(seconds=1.0, depth=4, noise=15, contempt=TAFL_CONTEMPT),
+                 "druid": replace(DRUID, contempt=TAFL_CONTEMPT)},
+    "tawlbwrdd": {"random": RANDOM, "bard": Level(seconds=0.3, depth=1, noise=150),
+                  "ovate": Level(seconds=1.0, depth=2, noise=15, contempt=TAFL_CONTEMPT),
+                  "druid": replace(DRUID, contempt=TAFL_CONTEMPT)},
+    "reversi": {"random": RANDOM, "bard": Level(seconds=0.3, depth=2, noise=100),
+                "ovate": Level(seconds=1.0, depth=3, noise=12), "druid": DRUID},
+    "modiar": {"random": RANDOM, "bard": Level(seconds=0.3, depth=3, noise=2),
+               "ovate": Level(seconds=1.0, depth=7, noise=3), "druid": DRUID},
 }
 
 
@@ -115,16 +114,11 @@ class RandomPlayer:
         return SearchResult(self.best_move, 0, 0, 0, 0.0)
 
 
-def level_for(game: str, name: str, side: str | None = None) -> Level:
-    """The settings of level `name` in `game`, for `side` when it is given."""
+def level_for(game: str, name: str) -> Level:
+    """The settings of level `name` in `game`."""
     if name not in LEVEL_NAMES:
         raise ValueError(f"unknown level {name!r}; choose one of {', '.join(LEVEL_NAMES)}")
-    return HANDICAPS.get((game, side), {}).get(name) or LEVELS[game][name]
-
-
-def is_handicapped(game: str, name: str, side: str) -> bool:
-    """Whether level `name` plays `side` of `game` with a handicap."""
-    return name in HANDICAPS.get((game, side), {})
+    return LEVELS[game][name]
 
 
 def start_search(position: Position, level: str = "druid", *,
@@ -135,14 +129,14 @@ def start_search(position: Position, level: str = "druid", *,
     With `nodes` given and no `seconds`, the search is bounded by nodes alone
     and is deterministic.
     """
-    spec = level_for(position.GAME, level, position.side)
+    spec = level_for(position.GAME, level)
     if level == "random":
         return RandomPlayer(position, seed)
     if nodes is not None or seconds is not None:
         spec = replace(spec, seconds=seconds)
     limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth, exact=spec.exact)
     return Search(position, strategy_for(position.GAME), history=history, limits=limits,
-                  noise=spec.noise, seed=seed)
+                  noise=spec.noise, seed=seed, contempt=spec.contempt)
 
 
 # How much worse (in evaluation units) the computer must judge its position

@@ -54,17 +54,21 @@ class Search:
 
     `history` is the repetition keys of the positions that led here (the root
     included or not — the root is counted once either way), so the search
-    knows which positions would end the game by repetition.
+    knows which positions would end the game by repetition.  `contempt` is
+    what a drawn ending costs the side to move at the root, in evaluation
+    units: with it, the search avoids a repetition unless it stands worse by
+    more than that.
     """
 
     def __init__(self, position: Position, strategy: Strategy, *,
                  history: Iterable[Hashable] = (), limits: Limits = UNLIMITED,
-                 noise: int = 0, seed: int = 0,
+                 noise: int = 0, seed: int = 0, contempt: int = 0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.root = position
         self.strategy = strategy
         self.limits = limits
         self.noise = noise
+        self.contempt = contempt
         self.rng = random.Random(seed)
         self.clock = clock
         self.seen: Counter[Hashable] = Counter(history)
@@ -264,11 +268,13 @@ class Search:
     def _ended(self, position: Position, ply: int) -> int | None:
         """The score of a position that ends the game, for the side to move in it."""
         if self.spec.ended_by_repetition(self.seen[position.repetition_key()] + 1):
-            return self.strategy.terminal_score(self.spec.repetition_outcome(position),
-                                                position, ply)
-        outcome = self.strategy.outcome(position)
-        if outcome is None:
-            return None
+            outcome = self.spec.repetition_outcome(position)
+        else:
+            outcome = self.strategy.outcome(position)
+            if outcome is None:
+                return None
+        if outcome.winner is None and self.contempt:
+            return -self.contempt if position.side == self.root.side else self.contempt
         return self.strategy.terminal_score(outcome, position, ply)
 
     def _ordered(self, position: Position, moves: list[Move], ply: int,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from ..ai.levels import is_handicapped
 from ..rules import spec
 from .choices import ChoiceScene
 from .dialogs import ConfirmDialog, Confirmed
@@ -82,14 +81,10 @@ class SetupScene(ChoiceScene):
         return self.sides  # watching, or a side drawn at random
 
     def level_note(self) -> str:
-        """What the chosen level means, and whether a handicap applies to it."""
+        """What the chosen level means (none when no computer plays)."""
         if not self.computer_sides():
             return ""
-        level = self.choice["level"]
-        note = t(f"level.{level}.about")
-        if any(is_handicapped(self.game, level, side) for side in self.computer_sides()):
-            note += " " + t("setup.handicap")
-        return note
+        return t(f"level.{self.choice['level']}.about")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

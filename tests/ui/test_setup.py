@@ -1,5 +1,5 @@
-"""The setup scene's note under the level buttons: what the level means, and
-Brandubh's handicap exactly when the computer would play handicapped defenders."""
+"""The setup scene's notes: under the game's name (Brandubh's rules are a
+reconstruction) and under the level buttons (what the level means)."""
 
 from __future__ import annotations
 
@@ -39,18 +39,14 @@ def test_the_note_says_what_the_level_means(monkeypatch):
     assert app.errors == []
 
 
-def test_brandubh_mentions_the_handicap_only_when_the_computer_defends_below_druid(monkeypatch):
+def test_brandubh_levels_play_both_sides_alike_so_the_note_is_the_level_alone(monkeypatch):
+    """No handicap is left: whichever side the computer takes, the note says
+    what the level means and nothing more."""
     app, scene = open_setup(monkeypatch, "brandubh")
-    handicap = i18n.t("setup.handicap")
-    assert handicap in choose(app, scene, mode="computer", side="a", level="bard")
-    assert handicap in choose(app, scene, mode="computer", side="a", level="ovate")
-    assert handicap not in choose(app, scene, mode="computer", side="a", level="druid")
-    assert handicap not in choose(app, scene, mode="computer", side="d", level="ovate")
-    assert handicap in choose(app, scene, mode="computer", side="random", level="ovate")
-    assert handicap in choose(app, scene, mode="watch", level="bard")
-    app2, tawlbwrdd = open_setup(monkeypatch, "tawlbwrdd")
-    assert i18n.t("setup.handicap") not in choose(app2, tawlbwrdd, mode="computer", side="a",
-                                                  level="bard")
+    for side in ("a", "d", "random"):
+        for level in ("bard", "ovate", "druid"):
+            note = choose(app, scene, mode="computer", side=side, level=level)
+            assert note == i18n.t(f"level.{level}.about")
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
