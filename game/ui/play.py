@@ -307,15 +307,17 @@ def discard_save(storage: Storage, game: str) -> None:
 
 
 def load_save(storage: Storage, game: str) -> Play | None:
-    """`game`'s saved play; a damaged one is set aside (with a notice) and None returned."""
+    """`game`'s saved play; a damaged one, or one played under an earlier edition
+    of the game's rules, is set aside (with a notice saying which) and None
+    returned — never continued under rules it was not played by."""
     key = autosave_key(game)
     data = storage.load(key)  # unreadable JSON is set aside by the storage itself
     if data is None:
         return None
     try:
         return Play.from_dict(data)
-    except RulesError:
-        storage.set_aside(key, f"damaged:{key}")
+    except RulesError as error:
+        _set_aside(storage, key, error)
         return None
 
 
@@ -326,6 +328,13 @@ def load_saves(storage: Storage) -> dict[str, Play]:
     return {game: play for game, play in saves.items() if play is not None}
 
 
+def _set_aside(storage: Storage, key: str, error: RulesError) -> None:
+    """Keep an unusable save aside, telling the player whether it was damaged or
+    from an earlier edition of its game's rules."""
+    why = "old_rules" if error.kind == "old_rules" else "damaged"
+    storage.set_aside(key, f"{why}:{key}")
+
+
 def migrate_single_slot(storage: Storage) -> None:
     """Carry a save from the old shared slot into its own game's slot, then drop
     the old slot.  A damaged one is set aside as before, never deleted."""
@@ -334,8 +343,8 @@ def migrate_single_slot(storage: Storage) -> None:
         return
     try:
         play = Play.from_dict(data)
-    except RulesError:
-        storage.set_aside(LEGACY_AUTOSAVE_KEY, f"damaged:{LEGACY_AUTOSAVE_KEY}")
+    except RulesError as error:
+        _set_aside(storage, LEGACY_AUTOSAVE_KEY, error)
         return
     key = autosave_key(play.setup.game)
     if storage.load(key) is None:  # the old code never wrote these slots: nothing newer

@@ -16,6 +16,7 @@ from game.ui import menu as menu_module
 from game.ui.board import scene as board_module
 from game.ui.board.scene import BoardScene
 from game.ui.dialogs import CodeDialog, ConfirmDialog
+from game.ui.i18n import t
 from game.ui.menu import MenuScene
 from game.ui.play import Play, Setup
 from game.ui.setup import SetupScene
@@ -292,3 +293,36 @@ def test_the_menu_captions_say_the_number_the_move_list_shows(monkeypatch):
     to_menu(app)
     captions = [text for text in drawn_texts(app) if text.startswith("Reversi ·")]
     assert captions == [f"Reversi · move {last_line}"] * 2  # on the card and over Continue
+
+
+OLD_BRANDUBH_START = "brandubh 2AAA2/7/A1DDD1A/A1DKD1A/A1DDD1A/7/2AAA2 a -"
+
+
+def brandubh_save_from_the_first_rules() -> dict:
+    """A Brandubh autosave as the game wrote it before the rules were revised:
+    the old start, moves legal under either rules, and no edition field."""
+    return {"setup": {"game": "brandubh", "mode": "hotseat", "human_side": "",
+                      "level": "ovate", "seed": 0},
+            "game": {"version": 1, "start": OLD_BRANDUBH_START, "moves": ["c7-c6", "c5-b5"],
+                     "cursor": 2, "ending": None},
+            "saved_at": 5.0}
+
+
+@pytest.mark.parametrize("language", ["en", "ga", "da"])
+def test_a_brandubh_game_saved_under_the_first_rules_is_set_aside_with_word_why(
+        monkeypatch, language):
+    storage = MemoryStorage()
+    storage.save("settings", {"language": language})
+    storage.save("autosave.brandubh", brandubh_save_from_the_first_rules())
+    play = Play(Setup("reversi", "hotseat"))
+    play.game.play(start("reversi").legal_moves()[0])
+    storage.save("autosave.reversi", play.to_dict())
+    app = make_app(monkeypatch, storage=storage)
+    assert "autosave.brandubh.damaged" in storage.data  # kept, not deleted
+    assert "autosave.brandubh" not in storage.data  # and never continued
+    assert button(app, "card-brandubh").text == t("game.brandubh")
+    assert button(app, "card-reversi").text == t("menu.continue")
+    steps(app, 2)
+    expected = t("notice.old_rules", what=t("storage.autosave.brandubh"))
+    assert app.notice is not None and app.notice[0] == expected
+    assert app.errors == []
