@@ -92,8 +92,9 @@ def _dilate(x: int) -> int:
 #
 # An edge is 8 cells read as a base-3 number (0 empty, 1 the mover's, 2 the
 # opponent's); its cells 0 and 7 are corners.  An edge disc can only ever be
-# flipped along the edge, so its stability is a one-dimensional question,
-# answered once per pattern here instead of at every leaf.
+# turned along the edge, so which of its discs are stable is the engine's
+# `stable_discs` of that edge alone on the board (laid on row 1), answered
+# once per pattern here instead of at every leaf.
 
 _BASE3 = tuple(sum(3 ** i for i in range(8) if bits >> i & 1) for bits in range(256))
 EDGE_FEATURES = ("corners", "c_squares", "stable", "edge_discs")
@@ -105,14 +106,10 @@ def _edge_features(index: int) -> tuple[int, int, int, int]:
     sign = (0, 1, -1)
     corners = sign[cells[0]] + sign[cells[7]]
     c_squares = sum(sign[cells[c]] for c, corner in ((1, 0), (6, 7)) if cells[corner] == 0)
-    stable = [0 not in cells and cell != 0 for cell in cells]  # a full edge never flips
-    changed = True
-    while changed:  # a disc beside the wall or a stable disc of its colour is stable
-        changed = False
-        for i, cell in enumerate(cells):
-            if cell and not stable[i] and any(
-                    j < 0 or j > 7 or (stable[j] and cells[j] == cell) for j in (i - 1, i + 1)):
-                stable[i] = changed = True
+    mine = sum(1 << i for i, cell in enumerate(cells) if cell == 1)
+    theirs = sum(1 << i for i, cell in enumerate(cells) if cell == 2)
+    safe = stable_discs(mine, mine | theirs) | stable_discs(theirs, mine | theirs)
+    stable = [safe >> i & 1 for i in range(8)]
     stable_diff = sum(sign[cell] for cell, s in zip(cells, stable, strict=True) if s)
     others = sum(sign[cell] for i, cell in enumerate(cells)
                  if not stable[i] and i not in (0, 7))
@@ -331,14 +328,15 @@ _INFINITY = 65  # beyond any margin
 
 def _last1(p: int, o: int, sq: int) -> int:
     """The final margin when only `sq` is empty (63 discs on the board)."""
+    # After a placement the board is full: the margin is 2 x the mover's discs - 64.
     if NEIGHBOURS[sq] & o:
         after = place(sq, p, o)
         if after:
-            return after[1].bit_count() - after[0].bit_count()
+            return 2 * after[1].bit_count() - 64
     if NEIGHBOURS[sq] & p:
         after = place(sq, o, p)  # the mover passes; the opponent may play it
         if after:
-            return after[0].bit_count() - after[1].bit_count()
+            return 2 * after[0].bit_count() - 64
     return 2 * p.bit_count() - 63
 
 

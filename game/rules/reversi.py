@@ -354,16 +354,22 @@ class ReversiPosition:
         return 1 if mobility(o, p) else 0
 
     def play(self, move: int) -> Played:
-        """Place a disc on `move` (or PASS).  The move must be legal."""
+        """Place a disc on `move` (or PASS).  The move must be legal.
+
+        A square that turns nothing raises IllegalMove; an occupied one is not
+        looked at (perft and the search pay for every check here): callers
+        check a move against legal_moves() first, as `base.legal` does.
+        """
         p, o = self.mover, self.opponent
         if move == PASS:
             return Played(ReversiPosition(o, p, _OTHER[self.side]), _NO_FLIPS)
-        boards = None if (p | o) >> move & 1 else place(move, p, o)
-        if boards is None:  # not legal: say so rather than make a broken position
+        boards = place(move, p, o)
+        if boards is None:  # turns nothing: say so rather than make a broken position
             raise IllegalMove(f"{square_name(move)} is not a move here")
-        after = ReversiPosition(*boards, _OTHER[self.side])
-        flipped = tuple(_squares(boards[1] & o))  # the mover's now that were the opponent's
-        return Played(after, _new_tuple(Effects, (*_BEFORE, flipped, *_AFTER)))
+        child_p, child_o = boards  # not *boards: a starred call is a slower call
+        flipped = tuple(_squares(child_o & o))  # the mover's now that were the opponent's
+        return Played(ReversiPosition(child_p, child_o, _OTHER[self.side]),
+                      _new_tuple(Effects, (*_BEFORE, flipped, *_AFTER)))
 
     def outcome(self) -> Outcome | None:
         """None while either side can move; else the disc count decides."""

@@ -229,8 +229,7 @@ def test_solver_values_are_fail_soft_bounds(window: tuple[int, int]) -> None:
         want = brute_force(pos)
         solver = rv.Solver(lambda: False)
         rest = [s for s in range(64) if not (pos.black | pos.white) >> s & 1]
-        p, o = (pos.black, pos.white) if pos.side == "b" else (pos.white, pos.black)
-        got = drive(solver.value(p, o, alpha, beta, rest))
+        got = drive(solver.value(pos.mover, pos.opponent, alpha, beta, rest))
         if alpha < want < beta:
             assert got == want
         elif want <= alpha:

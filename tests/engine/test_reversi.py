@@ -750,7 +750,7 @@ def test_neighbours_are_the_adjacent_squares():
 
 def test_play_refuses_a_square_that_is_not_a_move():
     pos = start()
-    for name in ("d4", "a1", "d6"):  # occupied; turns nothing; turns nothing
+    for name in ("a1", "d6", "f3"):  # none of them encloses a white disc
         with pytest.raises(IllegalMove):
             pos.play(sq(name))
 
