@@ -358,8 +358,9 @@ def _low(p: int, o: int, alpha: int, beta: int, empties: list[int], tick: Callab
                     value = -_last1(child_p, child_o,
                                     empties[0] if empties[1] == sq else empties[1])
                 else:
-                    value = -_low(child_p, child_o, -beta, -alpha,
-                                  [e for e in empties if e != sq], tick)
+                    rest = empties.copy()
+                    rest.remove(sq)  # a third of the time of a comprehension
+                    value = -_low(child_p, child_o, -beta, -alpha, rest, tick)
                 if value > best:
                     if value >= beta:
                         return value
@@ -426,7 +427,8 @@ class Solver:
         start_alpha, start_beta = alpha, beta
         best, best_move = -_INFINITY, -1
         for _, sq, child_p, child_o, replies in _fastest_first(p, o, moves, first):
-            rest = [e for e in empties if e != sq]
+            rest = empties.copy()
+            rest.remove(sq)
             if best == -_INFINITY or beta - alpha == 1:
                 value = -(yield from self._node(child_p, child_o, -beta, -alpha, replies, rest))
             else:

@@ -154,7 +154,7 @@ def place(sq: int, p: int, o: int) -> tuple[int, int] | None:
     one place a placement is applied; the endgame solver calls it in its
     innermost loop, so flipping and applying are one call.
     """
-    flips = 0
+    turned = 0
     up, down = _RAYS[sq]
     # Along a ray of rising bits the nearest square is the lowest set bit.
     for first, ray in up:
@@ -162,7 +162,7 @@ def place(sq: int, p: int, o: int) -> tuple[int, int] | None:
             stop = ray & ~o
             stop &= -stop
             if stop & p:
-                flips |= ray & (stop - 1)
+                turned |= ray & (stop - 1)
     # Along a falling ray the nearest square is the highest set bit.
     for first, ray in down:
         if first & o:
@@ -170,9 +170,9 @@ def place(sq: int, p: int, o: int) -> tuple[int, int] | None:
             if stop:
                 stop = 1 << (stop.bit_length() - 1)
                 if stop & p:
-                    flips |= ray & -(stop << 1)
-    if flips:
-        return o ^ flips, p | flips | _BIT[sq]
+                    turned |= ray & -(stop << 1)
+    if turned:
+        return o ^ turned, p | turned | _BIT[sq]
     return None
 
 
@@ -206,25 +206,38 @@ EDGE_COLUMNS = 0x8181818181818181
 EDGE_ROWS = 0xFF000000000000FF
 
 
-def _line_masks() -> tuple[tuple[int, ...], ...]:
-    """Every full line of the board along each axis: rows, columns, two diagonals."""
-    axes = []
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        lines = []
-        for r in range(8):
-            for c in range(8):
-                if 0 <= r - dr < 8 and 0 <= c - dc < 8:
-                    continue  # not the start of a line
-                mask, rr, cc = 0, r, c
-                while 0 <= rr < 8 and 0 <= cc < 8:
-                    mask |= 1 << (rr * 8 + cc)
-                    rr, cc = rr + dr, cc + dc
-                lines.append(mask)
-        axes.append(tuple(lines))
-    return tuple(axes)
+def _smear(bits: int, shift: int, land: int) -> int:
+    """`bits` and every square reached from one of them by steps of +`shift`
+    (a negative shift steps down), each landing on `land` (so no row wraps)."""
+    if shift > 0:
+        bits |= land & (bits << shift)
+        land &= land << shift
+        bits |= land & (bits << 2 * shift)
+        land &= land << 2 * shift
+        return bits | land & (bits << 4 * shift)
+    shift = -shift
+    bits |= land & (bits >> shift)
+    land &= land >> shift
+    bits |= land & (bits >> 2 * shift)
+    land &= land >> 2 * shift
+    return bits | land & (bits >> 4 * shift)
 
 
-_LINES = _line_masks()
+def _full_lines(occupied: int) -> tuple[int, int, int, int]:
+    """The squares whose whole line is occupied: across, down, and along the
+    diagonals of steps 9 (a1-h8) and 7 (h1-a8)."""
+    rows = occupied & occupied >> 4
+    rows &= rows >> 2
+    rows &= rows >> 1
+    columns = occupied & occupied >> 32
+    columns &= columns >> 16
+    columns &= columns >> 8
+    empty = ~occupied & FULL
+    # A square is on a full diagonal when no empty square lies on it either way.
+    open9 = _smear(empty, 9, NOT_A) | _smear(empty, -9, NOT_H)
+    open7 = _smear(empty, 7, NOT_H) | _smear(empty, -7, NOT_A)
+    return ((rows & 0x0101010101010101) * 0xFF, (columns & 0xFF) * 0x0101010101010101,
+            ~open9 & FULL, ~open7 & FULL)
 
 
 def stable_discs(discs: int, occupied: int) -> int:
@@ -234,17 +247,11 @@ def stable_discs(discs: int, occupied: int) -> int:
     disc of its colour is beside it on that axis; safe on all four axes is
     stable.  Grown from the walls until nothing changes.
     """
-    full = []
-    for lines in _LINES:
-        mask = 0
-        for line in lines:
-            if occupied & line == line:
-                mask |= line
-        full.append(mask)
-    across = full[0] | EDGE_COLUMNS
-    down = full[1] | EDGE_ROWS
-    diag9 = full[2] | EDGE_COLUMNS | EDGE_ROWS
-    diag7 = full[3] | EDGE_COLUMNS | EDGE_ROWS
+    across, down, diag9, diag7 = _full_lines(occupied)
+    across |= EDGE_COLUMNS
+    down |= EDGE_ROWS
+    diag9 |= EDGE_COLUMNS | EDGE_ROWS
+    diag7 |= EDGE_COLUMNS | EDGE_ROWS
     stable = discs & across & down & diag9 & diag7
     while stable:
         grown = discs & (across | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H)) \

@@ -22,6 +22,7 @@ from game.rules.reversi import (
     PASS,
     START_CODE,
     ReversiPosition,
+    _full_lines,
     flips,
     from_code,
     mobility,
@@ -793,3 +794,21 @@ def test_stable_discs_never_flip(seed: int, plies: int) -> None:
     while pos.legal_moves():
         pos = pos.play(rng.choice(pos.legal_moves())).position
         assert pos.black & black == black and pos.white & white == white
+
+
+@settings(max_examples=200)
+@given(st.integers(0, FULL), st.integers(0, FULL))
+def test_full_lines_are_the_lines_with_no_empty_square(a, b):
+    occupied = a | b  # mostly full boards, so full lines are common
+    got = _full_lines(occupied)
+    for axis, (dr, dc) in enumerate(((0, 1), (1, 0), (1, 1), (1, -1))):
+        for square in range(64):
+            line = [square]
+            for sign in (1, -1):  # walk the line both ways from the square
+                r, c = divmod(square, 8)
+                r, c = r + sign * dr, c + sign * dc
+                while 0 <= r < 8 and 0 <= c < 8:
+                    line.append(r * 8 + c)
+                    r, c = r + sign * dr, c + sign * dc
+            full = all(occupied >> s & 1 for s in line)
+            assert bool(got[axis] >> square & 1) == full, (axis, square_name(square))
