@@ -98,6 +98,9 @@ def _dilate(x: int) -> int:
 
 _BASE3 = tuple(sum(3 ** i for i in range(8) if bits >> i & 1) for bits in range(256))
 EDGE_FEATURES = ("corners", "c_squares", "stable", "edge_discs")
+# Per (one side's cells, the other's) of an edge as 8-bit masks: the first's stable discs.
+_STABLE_ON_EDGE = {(mine, theirs): stable_discs(mine, mine | theirs)
+                   for mine in range(256) for theirs in range(256) if not mine & theirs}
 
 
 def _edge_features(index: int) -> tuple[int, int, int, int]:
@@ -108,7 +111,7 @@ def _edge_features(index: int) -> tuple[int, int, int, int]:
     c_squares = sum(sign[cells[c]] for c, corner in ((1, 0), (6, 7)) if cells[corner] == 0)
     mine = sum(1 << i for i, cell in enumerate(cells) if cell == 1)
     theirs = sum(1 << i for i, cell in enumerate(cells) if cell == 2)
-    safe = stable_discs(mine, mine | theirs) | stable_discs(theirs, mine | theirs)
+    safe = _STABLE_ON_EDGE[mine, theirs] | _STABLE_ON_EDGE[theirs, mine]
     stable = [safe >> i & 1 for i in range(8)]
     stable_diff = sum(sign[cell] for cell, s in zip(cells, stable, strict=True) if s)
     others = sum(sign[cell] for i, cell in enumerate(cells)
