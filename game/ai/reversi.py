@@ -98,12 +98,10 @@ def _dilate(x: int) -> int:
 
 _BASE3 = tuple(sum(3 ** i for i in range(8) if bits >> i & 1) for bits in range(256))
 EDGE_FEATURES = ("corners", "c_squares", "stable", "edge_discs")
-# Per (one side's cells, the other's) of an edge as 8-bit masks: the first's stable discs.
-_STABLE_ON_EDGE = {(mine, theirs): stable_discs(mine, mine | theirs)
-                   for mine in range(256) for theirs in range(256) if not mine & theirs}
+EdgeStability = dict[tuple[int, int], int]
 
 
-def _edge_features(index: int) -> tuple[int, int, int, int]:
+def _edge_features(index: int, stable_on_edge: EdgeStability) -> tuple[int, int, int, int]:
     """(corners, exposed C-squares, stable discs, other edge discs), mover minus opponent."""
     cells = [index // 3 ** i % 3 for i in range(8)]
     sign = (0, 1, -1)
@@ -111,7 +109,7 @@ def _edge_features(index: int) -> tuple[int, int, int, int]:
     c_squares = sum(sign[cells[c]] for c, corner in ((1, 0), (6, 7)) if cells[corner] == 0)
     mine = sum(1 << i for i, cell in enumerate(cells) if cell == 1)
     theirs = sum(1 << i for i, cell in enumerate(cells) if cell == 2)
-    safe = _STABLE_ON_EDGE[mine, theirs] | _STABLE_ON_EDGE[theirs, mine]
+    safe = stable_on_edge[mine, theirs] | stable_on_edge[theirs, mine]
     stable = [safe >> i & 1 for i in range(8)]
     stable_diff = sum(sign[cell] for cell, s in zip(cells, stable, strict=True) if s)
     others = sum(sign[cell] for i, cell in enumerate(cells)
@@ -119,7 +117,16 @@ def _edge_features(index: int) -> tuple[int, int, int, int]:
     return corners, c_squares, stable_diff, others
 
 
-_EDGE_FEATURES = tuple(_edge_features(index) for index in range(3 ** 8))
+def _edge_table() -> tuple[tuple[int, int, int, int], ...]:
+    """The features of every edge pattern, by base-3 index."""
+    # Per (one side's cells, the other's) as 8-bit masks: the first side's stable
+    # discs, asked once per pattern and side; dropped once the table is built.
+    stable_on_edge = {(mine, theirs): stable_discs(mine, mine | theirs)
+                      for mine in range(256) for theirs in range(256) if not mine & theirs}
+    return tuple(_edge_features(index, stable_on_edge) for index in range(3 ** 8))
+
+
+_EDGE_FEATURES = _edge_table()
 
 
 # -- weights --------------------------------------------------------------------
