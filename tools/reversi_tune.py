@@ -24,8 +24,8 @@ bench
     self-play, through the real `start_search(..., "druid")`; prints the time,
     nodes and result of each.
 
-The games here use a small bitboard alpha-beta, not the game's Search: it is
-several times faster and is all a tuner needs.
+The games here use a small bitboard alpha-beta on the engine's kernels, not
+the game's Search: it is several times faster and is all a tuner needs.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import reversi as rv
 from game.ai.levels import start_search
-from game.rules.reversi import PASS, ReversiPosition, _flips, _mobility
+from game.ai.strategy import Found
+from game.rules.reversi import PASS, ReversiPosition, mobility, place, start
 
 TERMINAL = 100_000  # a finished game, per disc of margin: beyond any evaluation
 PARITY = rv.FEATURES.index("parity")
@@ -55,13 +56,12 @@ FIRST_FITTED = 2  # phases before this one copy its weights (see `fit`)
 def children(p: int, o: int) -> list[tuple[int, int, int]]:
     """(square, child's p, child's o) per move, corners first, X-squares last."""
     out = []
-    moves = _mobility(p, o)
+    moves = mobility(p, o)
     while moves:
         bit = moves & -moves
         moves ^= bit
         sq = bit.bit_length() - 1
-        flips = _flips(sq, p, o)
-        out.append((sq, o ^ flips, p | flips | bit))
+        out.append((sq, *place(sq, p, o)))
     out.sort(key=lambda child: -rv._SQUARE_VALUE[child[0]])
     return out
 
@@ -71,7 +71,7 @@ def negamax(p: int, o: int, depth: int, alpha: int, beta: int) -> int:
         return rv.evaluate_bits(p, o)
     kids = children(p, o)
     if not kids:
-        if not _mobility(o, p):
+        if not mobility(o, p):
             return TERMINAL * (p.bit_count() - o.bit_count())
         return -negamax(o, p, depth, -beta, -alpha)
     best = -TERMINAL * 100
@@ -85,15 +85,22 @@ def negamax(p: int, o: int, depth: int, alpha: int, beta: int) -> int:
     return best
 
 
+def solve_to_the_end(solver: rv.Solver, p: int, o: int) -> Found:
+    """The solver's last (so proven) result for the side owning `p`."""
+    found = None
+    for step in solver.solve_root(p, o):
+        if step is not None:
+            found = step
+    assert found is not None  # solve_root yields its first guess at once
+    return found
+
+
 def solve(p: int, o: int) -> tuple[int, int]:
     """(best move, exact margin) by the strategy's own solver, run to the end."""
-    search = SimpleNamespace(best_move=None, score=0, depth=0)
-    solver = rv.Solver(lambda: False)
-    for _ in solver.solve_root(search, p, o):
-        pass
-    score = search.score
+    found = solve_to_the_end(rv.Solver(lambda: False), p, o)
+    score = found.score
     margin = 0 if score == 0 else score - (rv.WIN - 100) if score > 0 else score + rv.WIN - 100
-    return search.best_move, margin
+    return found.move, margin
 
 
 def choose(p: int, o: int, depth: int, rng: random.Random, noise: int = 0) -> int:
@@ -112,26 +119,22 @@ def choose(p: int, o: int, depth: int, rng: random.Random, noise: int = 0) -> in
     return best
 
 
-def play(p: int, o: int, move: int) -> tuple[int, int]:
-    """The position after `move`, as (next mover's discs, the other's)."""
-    if move == PASS:
-        return o, p
-    flips = _flips(move, p, o)
-    return o ^ flips, p | flips | (1 << move)
+def choose_in(position: ReversiPosition, depth: int, rng: random.Random,
+              noise: int = 0) -> ReversiPosition:
+    """The position after `choose` picked the mover's move (a pass when it must)."""
+    move = choose(position.mover, position.opponent, depth, rng, noise)
+    return position.play(move).position
 
 
-def opening(rng: random.Random, plies: int) -> tuple[int, int, int]:
-    """(p, o, plies played): the start, then up to `plies` random moves."""
-    start = rv.ReversiPosition.from_colours(0x0000000810000000, 0x0000001008000000, "b")
-    p, o = start._p, start._o
-    played = 0
+def opening(rng: random.Random, plies: int) -> ReversiPosition:
+    """The start, then up to `plies` random moves (no passes)."""
+    position = start()
     for _ in range(plies):
-        moves = [sq for sq, _, _ in children(p, o)]
+        moves = [sq for sq, _, _ in children(position.mover, position.opponent)]
         if not moves:
             break
-        p, o = play(p, o, rng.choice(moves))
-        played += 1
-    return p, o, played
+        position = position.play(rng.choice(moves)).position
+    return position
 
 
 # -- tune ------------------------------------------------------------------------------
@@ -145,14 +148,14 @@ def self_play(args: tuple[int, int, tuple | None]) -> list[Sample]:
     if weights is not None:
         rv.use_tables(rv.EvalTables(weights))
     rng = random.Random(seed)
-    p, o, _ = opening(rng, rng.randint(4, 14))
+    position = opening(rng, rng.randint(4, 14))
     seen: list[tuple[int, int]] = []  # (p, o), the mover first
-    while _mobility(p, o) or _mobility(o, p):
-        seen.append((p, o))
-        p, o = play(p, o, choose(p, o, depth, rng))
+    while position.outcome() is None:
+        seen.append((position.mover, position.opponent))
+        position = choose_in(position, depth, rng)
     # Every ply (a pass too) hands the move over, so a position's mover is the
     # final mover when an even number of plies separates them.
-    final = p.bit_count() - o.bit_count()
+    final = position.mover.bit_count() - position.opponent.bit_count()
     return [(rv.features(sp, so), (sp | so).bit_count(),
              final if (len(seen) - i) % 2 == 0 else -final)
             for i, (sp, so) in enumerate(seen)]
@@ -217,13 +220,13 @@ def match_game(args: tuple[int, int, tuple, tuple, bool]) -> int:
     seed, depth, weights_a, weights_b, a_is_black = args
     tables = {True: rv.EvalTables(weights_a), False: rv.EvalTables(weights_b)}
     rng = random.Random(seed)
-    p, o, plies = opening(rng, 8)
-    a_to_move = a_is_black == (plies % 2 == 0)  # black moves after an even count
-    while _mobility(p, o) or _mobility(o, p):
+    position = opening(rng, 8)
+    a_to_move = a_is_black == (position.side == "b")
+    while position.outcome() is None:
         rv.use_tables(tables[a_to_move])
-        p, o = play(p, o, choose(p, o, depth, rng))
+        position = choose_in(position, depth, rng)
         a_to_move = not a_to_move
-    margin = p.bit_count() - o.bit_count()  # for the side to move now
+    margin = position.mover.bit_count() - position.opponent.bit_count()  # for the side to move
     return margin if a_to_move else -margin
 
 
@@ -247,12 +250,11 @@ def bench_positions(empties: int, count: int, seed: int) -> list[ReversiPosition
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        p, o, plies = opening(rng, rng.randint(2, 10))
-        while 64 - (p | o).bit_count() > empties and (_mobility(p, o) or _mobility(o, p)):
-            p, o = play(p, o, choose(p, o, 2, rng, noise=12))
-            plies += 1  # a pass too: it hands the move over
-        if 64 - (p | o).bit_count() == empties and _mobility(p, o):
-            found.append(ReversiPosition(p, o, "b" if plies % 2 == 0 else "w"))
+        position = opening(rng, rng.randint(2, 10))
+        while 64 - sum(position.counts()) > empties and position.outcome() is None:
+            position = choose_in(position, 2, rng, noise=12)
+        if 64 - sum(position.counts()) == empties and mobility(position.mover, position.opponent):
+            found.append(position)
     return found
 
 
@@ -275,11 +277,9 @@ def bench(empties: int, count: int, seed: int) -> None:
                 counter.nodes += 1
                 return False
 
-            search = SimpleNamespace(best_move=None, score=0, depth=0)
-            for _ in rv.Solver(tick).solve_root(search, position._p, position._o):
-                pass
-            move, score, depth, nodes = search.best_move, search.score, search.depth, \
-                counter.nodes
+            move, score, depth = solve_to_the_end(rv.Solver(tick), position.mover,
+                                                  position.opponent)
+            nodes = counter.nodes
         used, seconds = time.process_time() - began_cpu, time.perf_counter() - began
         wall, cpu = wall + seconds, cpu + used
         print(f"{position.code()}  {position.move_text(move):>4} score {score:+d} "

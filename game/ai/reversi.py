@@ -1,9 +1,10 @@
 """Reversi strategy: a pattern-and-mobility evaluation and an exact endgame solver.
 
 Everything here works on the engine's raw bitboards (`p` = the side to move's
-discs, `o` = the opponent's, bit `row * 8 + col` with row 0 at the top), reusing
-its `_mobility` and `_flips`, because the evaluation runs at every leaf and the
-solver visits hundreds of thousands of positions.
+discs, `o` = the opponent's, bit `row * 8 + col` with row 0 at the top: a
+position's `mover` and `opponent`), through the engine's own kernels
+(`mobility`, `place`, `stable_discs`), because the evaluation runs at every
+leaf and the solver visits hundreds of thousands of positions.
 
 Evaluation (units: 1/16 of a disc of expected final margin, side to move's view)
     a weighted sum of mobility, potential mobility, frontier discs, X-squares
@@ -29,7 +30,18 @@ from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
 from pathlib import Path
 
 from ..rules.base import Outcome
-from ..rules.reversi import PASS, SPEC, ReversiPosition, _flips, _mobility
+from ..rules.reversi import (
+    FULL,
+    NEIGHBOURS,
+    NOT_A,
+    NOT_H,
+    PASS,
+    SPEC,
+    ReversiPosition,
+    mobility,
+    place,
+    stable_discs,
+)
 from .strategy import EVAL_LIMIT, WIN, ExactSearch, Found, Limits, Strategy, register
 
 # Solve exactly from here.  Measured (`tools/reversi_tune.py bench`, CPU s per
@@ -40,28 +52,14 @@ LOW_EMPTIES = 6  # at or below this many empties the plain (non-yielding) solver
 STABILITY_FROM = 8  # try the stability cutoff when alpha is at least this margin
 TABLE_LIMIT = 300_000  # solver transposition entries before the table is cleared
 
-FULL = (1 << 64) - 1
 CORNERS = 0x8100000000000081
-NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a: where a shift towards h may land
-NOT_H = 0x7F7F7F7F7F7F7F7F
 COLUMN_A = 0x0101010101010101
-EDGE_COLUMNS = 0x8181818181818181
-EDGE_ROWS = 0xFF000000000000FF
 _GATHER = 0x0102040810204080  # (x & COLUMN_A) * _GATHER >> 56: column a, row r -> bit r
 
 _BIT = tuple(1 << sq for sq in range(64))
 
 # (corner, its X-square, its two C-squares)
 _CORNER_GROUPS = ((0, 9, (1, 8)), (7, 14, (6, 15)), (56, 49, (48, 57)), (63, 54, (55, 62)))
-
-
-def _neighbours(sq: int) -> int:
-    row, col = divmod(sq, 8)
-    return sum(1 << (r * 8 + c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
-               if 0 <= r < 8 and 0 <= c < 8 and (r, c) != (row, col))
-
-
-_NEIGHBOURS = tuple(_neighbours(sq) for sq in range(64))
 
 
 def _corner_masks(bit_of_square: Callable[[int, tuple[int, ...]], int]) -> dict[int, int]:
@@ -94,34 +92,41 @@ def _dilate(x: int) -> int:
 #
 # An edge is 8 cells read as a base-3 number (0 empty, 1 the mover's, 2 the
 # opponent's); its cells 0 and 7 are corners.  An edge disc can only ever be
-# flipped along the edge, so its stability is a one-dimensional question,
-# answered once per pattern here instead of at every leaf.
+# turned along the edge, so which of its discs are stable is the engine's
+# `stable_discs` of that edge alone on the board (laid on row 1), answered
+# once per pattern here instead of at every leaf.
 
 _BASE3 = tuple(sum(3 ** i for i in range(8) if bits >> i & 1) for bits in range(256))
 EDGE_FEATURES = ("corners", "c_squares", "stable", "edge_discs")
+EdgeStability = dict[tuple[int, int], int]
 
 
-def _edge_features(index: int) -> tuple[int, int, int, int]:
+def _edge_features(index: int, stable_on_edge: EdgeStability) -> tuple[int, int, int, int]:
     """(corners, exposed C-squares, stable discs, other edge discs), mover minus opponent."""
     cells = [index // 3 ** i % 3 for i in range(8)]
     sign = (0, 1, -1)
     corners = sign[cells[0]] + sign[cells[7]]
     c_squares = sum(sign[cells[c]] for c, corner in ((1, 0), (6, 7)) if cells[corner] == 0)
-    stable = [0 not in cells and cell != 0 for cell in cells]  # a full edge never flips
-    changed = True
-    while changed:  # a disc beside the wall or a stable disc of its colour is stable
-        changed = False
-        for i, cell in enumerate(cells):
-            if cell and not stable[i] and any(
-                    j < 0 or j > 7 or (stable[j] and cells[j] == cell) for j in (i - 1, i + 1)):
-                stable[i] = changed = True
+    mine = sum(1 << i for i, cell in enumerate(cells) if cell == 1)
+    theirs = sum(1 << i for i, cell in enumerate(cells) if cell == 2)
+    safe = stable_on_edge[mine, theirs] | stable_on_edge[theirs, mine]
+    stable = [safe >> i & 1 for i in range(8)]
     stable_diff = sum(sign[cell] for cell, s in zip(cells, stable, strict=True) if s)
     others = sum(sign[cell] for i, cell in enumerate(cells)
                  if not stable[i] and i not in (0, 7))
     return corners, c_squares, stable_diff, others
 
 
-_EDGE_FEATURES = tuple(_edge_features(index) for index in range(3 ** 8))
+def _edge_table() -> tuple[tuple[int, int, int, int], ...]:
+    """The features of every edge pattern, by base-3 index."""
+    # Per (one side's cells, the other's) as 8-bit masks: the first side's stable
+    # discs, asked once per pattern and side; dropped once the table is built.
+    stable_on_edge = {(mine, theirs): stable_discs(mine, mine | theirs)
+                      for mine in range(256) for theirs in range(256) if not mine & theirs}
+    return tuple(_edge_features(index, stable_on_edge) for index in range(3 ** 8))
+
+
+_EDGE_FEATURES = _edge_table()
 
 
 # -- weights --------------------------------------------------------------------
@@ -198,7 +203,7 @@ def features(p: int, o: int) -> tuple[int, ...]:
             edge[i] += value
     near_empty, near_p, near_o = _dilate(empty), _dilate(p), _dilate(o)
     x_mask = _X_DANGER[occupied & CORNERS]
-    return (_mobility(p, o).bit_count() - _mobility(o, p).bit_count(),
+    return (mobility(p, o).bit_count() - mobility(o, p).bit_count(),
             (empty & near_o).bit_count() - (empty & near_p).bit_count(),
             (p & near_empty).bit_count() - (o & near_empty).bit_count(),
             (p & x_mask).bit_count() - (o & x_mask).bit_count(),
@@ -232,7 +237,7 @@ def evaluate_bits(p: int, o: int) -> int:
                     + 2 * b3[((o & COLUMN_A) * _GATHER >> 56) & 0xFF]]
              + edge[b3[(((p >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]
                     + 2 * b3[(((o >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]])
-    score += w_mob * (_mobility(p, o).bit_count() - _mobility(o, p).bit_count())
+    score += w_mob * (mobility(p, o).bit_count() - mobility(o, p).bit_count())
     empty = ~occupied & FULL
     if w_pot:
         score += w_pot * ((empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count())
@@ -273,7 +278,7 @@ def move_hints(p: int, o: int, moves: Sequence[int]) -> list[int]:
     Square values only, X/C squares bad only next to an empty corner.  Also
     counting the replies each move leaves (fastest-first) cut the generic
     search's nodes by ~28% at depth 6-7 but cost 30-50% more time: a
-    `_mobility` per move at every interior node is dearer than the nodes it
+    `mobility` per move at every interior node is dearer than the nodes it
     saves once the table move, killers and history have their say.  The
     endgame solver, whose nodes are cheap bitboard operations, does use it.
     """
@@ -298,10 +303,10 @@ def margin_score(margin: int) -> int:
 class ReversiStrategy(Strategy):
     def evaluate(self, position: ReversiPosition) -> int:
         # The position keeps (mover, opponent) boards, exactly what we need.
-        return evaluate_bits(position._p, position._o)
+        return evaluate_bits(position.mover, position.opponent)
 
     def priorities(self, position: ReversiPosition, moves: Sequence[int]) -> list[int]:
-        return move_hints(position._p, position._o, moves)
+        return move_hints(position.mover, position.opponent, moves)
 
     def terminal_score(self, outcome: Outcome, position: ReversiPosition, ply: int) -> int:
         black, white = outcome.scores
@@ -311,66 +316,13 @@ class ReversiStrategy(Strategy):
               seen: Mapping[Hashable, int]) -> ExactSearch | None:
         """The endgame solver, from ENDGAME_EMPTIES empties (fewer when the level's
         depth is less: a shallow level sees the end only as far as it searches)."""
-        p, o = position._p, position._o
+        p, o = position.mover, position.opponent
         empties = 64 - (p | o).bit_count()
         if empties > min(ENDGAME_EMPTIES, limits.depth):
             return None
         if not position.legal_moves():
             return None  # the game is over: nothing to choose
         return Solver(tick).solve_root(p, o)
-
-
-# -- stability ------------------------------------------------------------------
-
-def _line_masks() -> tuple[tuple[int, ...], ...]:
-    """Every full line of the board along each axis: rows, columns, two diagonals."""
-    axes = []
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        lines = []
-        for r in range(8):
-            for c in range(8):
-                if 0 <= r - dr < 8 and 0 <= c - dc < 8:
-                    continue  # not the start of a line
-                mask, rr, cc = 0, r, c
-                while 0 <= rr < 8 and 0 <= cc < 8:
-                    mask |= 1 << (rr * 8 + cc)
-                    rr, cc = rr + dr, cc + dc
-                lines.append(mask)
-        axes.append(tuple(lines))
-    return tuple(axes)
-
-
-_LINES = _line_masks()
-
-
-def stable_discs(o: int, occupied: int) -> int:
-    """A subset of `o`'s discs that can never be flipped (conservative).
-
-    Along each axis a disc is safe when its line is full, or a wall or a safe
-    disc of its colour is beside it on that axis; safe on all four axes is
-    stable.  Grown from the walls until nothing changes.
-    """
-    full = []
-    for lines in _LINES:
-        mask = 0
-        for line in lines:
-            if occupied & line == line:
-                mask |= line
-        full.append(mask)
-    across = full[0] | EDGE_COLUMNS
-    down = full[1] | EDGE_ROWS
-    diag9 = full[2] | EDGE_COLUMNS | EDGE_ROWS
-    diag7 = full[3] | EDGE_COLUMNS | EDGE_ROWS
-    stable = o & across & down & diag9 & diag7
-    while stable:
-        grown = o & (across | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H)) \
-            & (down | (stable << 8) | (stable >> 8)) \
-            & (diag9 | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H)) \
-            & (diag7 | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A))
-        if grown == stable:
-            break
-        stable = grown
-    return stable & FULL
 
 
 # -- the endgame solver ---------------------------------------------------------
@@ -386,16 +338,16 @@ _INFINITY = 65  # beyond any margin
 
 def _last1(p: int, o: int, sq: int) -> int:
     """The final margin when only `sq` is empty (63 discs on the board)."""
-    margin = 2 * p.bit_count() - 63
-    if _NEIGHBOURS[sq] & o:
-        flips = _flips(sq, p, o)
-        if flips:
-            return margin + 2 * flips.bit_count() + 1
-    if _NEIGHBOURS[sq] & p:
-        flips = _flips(sq, o, p)  # the mover passes; the opponent may play it
-        if flips:
-            return margin - 2 * flips.bit_count() - 1
-    return margin
+    # After a placement the board is full: the margin is 2 x the mover's discs - 64.
+    if NEIGHBOURS[sq] & o:
+        after = place(sq, p, o)
+        if after:
+            return 2 * after[1].bit_count() - 64
+    if NEIGHBOURS[sq] & p:
+        after = place(sq, o, p)  # the mover passes; the opponent may play it
+        if after:
+            return 2 * after[0].bit_count() - 64
+    return 2 * p.bit_count() - 63
 
 
 def _low(p: int, o: int, alpha: int, beta: int, empties: list[int], tick: Callable[[], bool],
@@ -408,15 +360,17 @@ def _low(p: int, o: int, alpha: int, beta: int, empties: list[int], tick: Callab
     tick()
     best = -_INFINITY
     for sq in empties:
-        if _NEIGHBOURS[sq] & o:  # no enemy neighbour: nothing can flip
-            flips = _flips(sq, p, o)
-            if flips:
+        if NEIGHBOURS[sq] & o:  # no enemy neighbour: nothing can flip
+            after = place(sq, p, o)
+            if after:
+                child_p, child_o = after  # not *after: a starred call is a slower call
                 if len(empties) == 2:
-                    value = -_last1(o ^ flips, p | flips | _BIT[sq],
+                    value = -_last1(child_p, child_o,
                                     empties[0] if empties[1] == sq else empties[1])
                 else:
-                    value = -_low(o ^ flips, p | flips | _BIT[sq], -beta, -alpha,
-                                  [e for e in empties if e != sq], tick)
+                    rest = empties.copy()
+                    rest.remove(sq)  # a third of the time of a comprehension
+                    value = -_low(child_p, child_o, -beta, -alpha, rest, tick)
                 if value > best:
                     if value >= beta:
                         return value
@@ -445,7 +399,7 @@ class Solver:
     def value(self, p: int, o: int, alpha: int, beta: int, empties: list[int]) -> Tree:
         """The exact margin (fail-soft in the window) for any number of empties."""
         if len(empties) >= 2:
-            return (yield from self._node(p, o, alpha, beta, _mobility(p, o), empties))
+            return (yield from self._node(p, o, alpha, beta, mobility(p, o), empties))
         self.tick()
         if empties:
             return _last1(p, o, empties[0])
@@ -460,7 +414,7 @@ class Solver:
         if self.tick():
             yield
         if not moves:
-            replies = _mobility(o, p)
+            replies = mobility(o, p)
             if not replies:
                 return p.bit_count() - o.bit_count()
             return -(yield from self._node(o, p, -beta, -alpha, replies, empties))
@@ -483,7 +437,8 @@ class Solver:
         start_alpha, start_beta = alpha, beta
         best, best_move = -_INFINITY, -1
         for _, sq, child_p, child_o, replies in _fastest_first(p, o, moves, first):
-            rest = [e for e in empties if e != sq]
+            rest = empties.copy()
+            rest.remove(sq)
             if best == -_INFINITY or beta - alpha == 1:
                 value = -(yield from self._node(child_p, child_o, -beta, -alpha, replies, rest))
             else:
@@ -570,9 +525,8 @@ def _fastest_first(p: int, o: int, moves: int,
         bit = moves & -moves
         moves ^= bit
         sq = bit.bit_length() - 1
-        flips = _flips(sq, p, o)
-        child_p, child_o = o ^ flips, p | flips | bit
-        replies = _mobility(child_p, child_o)
+        child_p, child_o = place(sq, p, o)
+        replies = mobility(child_p, child_o)
         key = 16 * replies.bit_count() + 32 * (replies & CORNERS).bit_count() \
             - _SQUARE_VALUE[sq] // 8 - (10_000 if sq == first else 0)
         children.append((key, sq, child_p, child_o, replies))
@@ -583,7 +537,7 @@ def _fastest_first(p: int, o: int, moves: int,
 def _root_children(p: int, o: int, empties: list[int]) -> list[tuple[int, int, int, list[int]]]:
     """(move, child's p, child's o, child's empties) for each root move, the
     evaluation's favourite first (it stands while the solver is cut short)."""
-    moves = _mobility(p, o)
+    moves = mobility(p, o)
     if not moves:
         return [(PASS, o, p, empties)]
     children = []
@@ -591,8 +545,7 @@ def _root_children(p: int, o: int, empties: list[int]) -> list[tuple[int, int, i
         bit = moves & -moves
         moves ^= bit
         sq = bit.bit_length() - 1
-        flips = _flips(sq, p, o)
-        child_p, child_o = o ^ flips, p | flips | bit
+        child_p, child_o = place(sq, p, o)
         children.append((evaluate_bits(child_p, child_o), sq, child_p, child_o,
                          [e for e in empties if e != sq]))
     children.sort(key=lambda child: (child[0], child[1]))

@@ -45,9 +45,13 @@ ROWS = "12345678"
 _OTHER = {"b": "w", "w": "b"}
 
 
-# -- move generation ---------------------------------------------------------
+# -- move generation: the kernels ---------------------------------------------
 #
-# `_mobility` is the hot path of perft: every line is an int operation, and the
+# Public so the AI can search on raw bitboards (`mover`, `opponent`: the side to
+# move's discs and the other side's) with the engine's own rules; `play` and
+# `legal_moves` are built on the same functions.
+#
+# `mobility` is the hot path of perft: every line is an int operation, and the
 # masks are literals so CPython loads them as constants.  For each of the four
 # shift amounts (1 across, 8 down, 7 and 9 diagonal) both directions are done,
 # each with a parallel-prefix fill: runs of one and two enemy discs, then the
@@ -55,8 +59,8 @@ _OTHER = {"b": "w", "w": "b"}
 # Enemy discs on columns a and h are masked out for the shifts that move
 # sideways, so no run wraps from one row onto the next.
 
-def _mobility(p: int, o: int) -> int:
-    """The empty squares where the side with discs `p` may play against `o`."""
+def mobility(p: int, o: int) -> int:
+    """The empty squares where the side with discs `p` may place against `o`."""
     m = o & 0x7E7E7E7E7E7E7E7E
     # across (+1 / -1)
     f = m & (p << 1)
@@ -138,11 +142,19 @@ def _build_rays() -> tuple[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, i
 
 
 _RAYS = _build_rays()
+_BIT = tuple(1 << sq for sq in range(64))
 
 
-def _flips(sq: int, p: int, o: int) -> int:
-    """The enemy discs that a disc placed on `sq` by `p` turns over."""
-    flips = 0
+def place(sq: int, p: int, o: int) -> tuple[int, int] | None:
+    """The boards after the side with discs `p` puts one on the empty square `sq`.
+
+    Returns (the opponent's discs, the mover's) with every enclosed disc turned:
+    the order the next position keeps them in, the opponent then being to move.
+    None when the disc would turn nothing, so `sq` is not a move.  This is the
+    one place a placement is applied; the endgame solver calls it in its
+    innermost loop, so flipping and applying are one call.
+    """
+    turned = 0
     up, down = _RAYS[sq]
     # Along a ray of rising bits the nearest square is the lowest set bit.
     for first, ray in up:
@@ -150,7 +162,7 @@ def _flips(sq: int, p: int, o: int) -> int:
             stop = ray & ~o
             stop &= -stop
             if stop & p:
-                flips |= ray & (stop - 1)
+                turned |= ray & (stop - 1)
     # Along a falling ray the nearest square is the highest set bit.
     for first, ray in down:
         if first & o:
@@ -158,8 +170,98 @@ def _flips(sq: int, p: int, o: int) -> int:
             if stop:
                 stop = 1 << (stop.bit_length() - 1)
                 if stop & p:
-                    flips |= ray & -(stop << 1)
-    return flips
+                    turned |= ray & -(stop << 1)
+    if turned:
+        return o ^ turned, p | turned | _BIT[sq]
+    return None
+
+
+def flips(sq: int, p: int, o: int) -> int:
+    """The enemy discs that a disc placed on the empty square `sq` by `p` turns over."""
+    after = place(sq, p, o)
+    return after[1] & o if after else 0  # the mover's discs now that were the enemy's
+
+
+def _neighbours(sq: int) -> int:
+    row, col = divmod(sq, 8)
+    return sum(1 << (r * 8 + c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
+               if 0 <= r < 8 and 0 <= c < 8 and (r, c) != (row, col))
+
+
+# Per square, the squares around it: a disc placed on `sq` can turn something
+# only when an enemy disc stands on one of them, so a search may skip `place`.
+NEIGHBOURS = tuple(_neighbours(sq) for sq in range(64))
+
+
+# -- stability -----------------------------------------------------------------
+#
+# A disc turns only when it lies on a line between the placed disc and another
+# of the mover's, with no gap: so a disc whose four lines (across, down, both
+# diagonals) are each full, or end at a wall or at a disc of its colour that
+# can never turn, keeps its colour to the end of the game.
+
+NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a: where a shift towards h may land
+NOT_H = 0x7F7F7F7F7F7F7F7F
+EDGE_COLUMNS = 0x8181818181818181
+EDGE_ROWS = 0xFF000000000000FF
+
+
+def _smear(bits: int, shift: int, land: int) -> int:
+    """`bits` and every square reached from one of them by steps of +`shift`
+    (a negative shift steps down), each landing on `land` (so no row wraps)."""
+    if shift > 0:
+        bits |= land & (bits << shift)
+        land &= land << shift
+        bits |= land & (bits << 2 * shift)
+        land &= land << 2 * shift
+        return bits | land & (bits << 4 * shift)
+    shift = -shift
+    bits |= land & (bits >> shift)
+    land &= land >> shift
+    bits |= land & (bits >> 2 * shift)
+    land &= land >> 2 * shift
+    return bits | land & (bits >> 4 * shift)
+
+
+def _full_lines(occupied: int) -> tuple[int, int, int, int]:
+    """The squares whose whole line is occupied: across, down, and along the
+    diagonals of steps 9 (a1-h8) and 7 (h1-a8)."""
+    rows = occupied & occupied >> 4
+    rows &= rows >> 2
+    rows &= rows >> 1
+    columns = occupied & occupied >> 32
+    columns &= columns >> 16
+    columns &= columns >> 8
+    empty = ~occupied & FULL
+    # A square is on a full diagonal when no empty square lies on it either way.
+    open9 = _smear(empty, 9, NOT_A) | _smear(empty, -9, NOT_H)
+    open7 = _smear(empty, 7, NOT_H) | _smear(empty, -7, NOT_A)
+    return ((rows & 0x0101010101010101) * 0xFF, (columns & 0xFF) * 0x0101010101010101,
+            ~open9 & FULL, ~open7 & FULL)
+
+
+def stable_discs(discs: int, occupied: int) -> int:
+    """A subset of `discs` (one side's) that can never be turned (conservative).
+
+    Along each axis a disc is safe when its line is full, or a wall or a safe
+    disc of its colour is beside it on that axis; safe on all four axes is
+    stable.  Grown from the walls until nothing changes.
+    """
+    across, down, diag9, diag7 = _full_lines(occupied)
+    across |= EDGE_COLUMNS
+    down |= EDGE_ROWS
+    diag9 |= EDGE_COLUMNS | EDGE_ROWS
+    diag7 |= EDGE_COLUMNS | EDGE_ROWS
+    stable = discs & across & down & diag9 & diag7
+    while stable:
+        grown = discs & (across | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H)) \
+            & (down | (stable << 8) | (stable >> 8)) \
+            & (diag9 | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H)) \
+            & (diag7 | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A))
+        if grown == stable:
+            break
+        stable = grown
+    return stable & FULL
 
 
 def _squares(bits: int) -> list[int]:
@@ -186,20 +288,22 @@ _SQUARE_OF["pass"] = PASS
 class ReversiPosition:
     """A Reversi position: both boards and the side to move.  Immutable.
 
-    The discs are kept as (mover, opponent) so the move generator never has to
-    look at whose turn it is; hence the constructor takes them in that order.
-    Use `from_colours(black, white, side)` or `from_code` from outside.
+    The discs are kept as `mover` (the side to move's) and `opponent` so the
+    kernels above never have to look at whose turn it is; hence the constructor
+    takes them in that order.  To make a position from outside, use
+    `from_colours(black, white, side)` or `from_code`.  The attributes are read
+    only by convention (slots, for the search's speed), like `side`.
     """
 
-    __slots__ = ("_o", "_p", "side")
+    __slots__ = ("mover", "opponent", "side")
 
     GAME = "reversi"
     SIDES = ("b", "w")
     square_name = staticmethod(square_name)
 
     def __init__(self, mover: int, opponent: int, side: str) -> None:
-        self._p = mover
-        self._o = opponent
+        self.mover = mover
+        self.opponent = opponent
         self.side = side
 
     @classmethod
@@ -212,26 +316,27 @@ class ReversiPosition:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ReversiPosition):
             return NotImplemented
-        return self._p == other._p and self._o == other._o and self.side == other.side
+        return (self.mover == other.mover and self.opponent == other.opponent
+                and self.side == other.side)
 
     def __hash__(self) -> int:
-        return hash((self._p, self._o, self.side))
+        return hash((self.mover, self.opponent, self.side))
 
     @property
     def key(self) -> tuple[int, int, str]:
         """The position as plain data (see base.Position.key)."""
-        return (self._p, self._o, self.side)
+        return (self.mover, self.opponent, self.side)
 
     def __repr__(self) -> str:
         return f"ReversiPosition({self.code()!r})"
 
     @property
     def black(self) -> int:
-        return self._p if self.side == "b" else self._o
+        return self.mover if self.side == "b" else self.opponent
 
     @property
     def white(self) -> int:
-        return self._o if self.side == "b" else self._p
+        return self.opponent if self.side == "b" else self.mover
 
     def counts(self) -> tuple[int, int]:
         """Discs on the board: (black, white)."""
@@ -241,33 +346,42 @@ class ReversiPosition:
 
     def legal_moves(self) -> list[int]:
         """Squares in increasing order; [PASS] when forced to pass; [] at the end."""
-        p, o = self._p, self._o
-        moves = _mobility(p, o)
+        p, o = self.mover, self.opponent
+        moves = mobility(p, o)
         if moves:
             return _squares(moves)
-        return [PASS] if _mobility(o, p) else []
+        return [PASS] if mobility(o, p) else []
 
     def move_count(self) -> int:
         """len(legal_moves()) without building the list (perft's last ply)."""
-        p, o = self._p, self._o
-        moves = _mobility(p, o)
+        p, o = self.mover, self.opponent
+        moves = mobility(p, o)
         if moves:
             return moves.bit_count()
-        return 1 if _mobility(o, p) else 0
+        return 1 if mobility(o, p) else 0
 
     def play(self, move: int) -> Played:
-        """Place a disc on `move` (or PASS).  The move must be legal."""
-        p, o = self._p, self._o
+        """Place a disc on `move` (or PASS).  The move must be legal.
+
+        A square that turns nothing raises IllegalMove; an occupied one is not
+        looked at (perft and the search pay for every check here): callers
+        check a move against legal_moves() first, as `base.legal` does.
+        """
+        p, o = self.mover, self.opponent
         if move == PASS:
             return Played(ReversiPosition(o, p, _OTHER[self.side]), _NO_FLIPS)
-        flips = _flips(move, p, o)
-        after = ReversiPosition(o ^ flips, p | flips | (1 << move), _OTHER[self.side])
-        return Played(after, _new_tuple(Effects, (*_BEFORE, tuple(_squares(flips)), *_AFTER)))
+        boards = place(move, p, o)
+        if boards is None:  # turns nothing: say so rather than make a broken position
+            raise IllegalMove(f"{square_name(move)} is not a move here")
+        child_p, child_o = boards  # not *boards: a starred call is a slower call
+        flipped = tuple(_squares(child_o & o))  # the mover's now that were the opponent's
+        return Played(ReversiPosition(child_p, child_o, _OTHER[self.side]),
+                      _new_tuple(Effects, (*_BEFORE, flipped, *_AFTER)))
 
     def outcome(self) -> Outcome | None:
         """None while either side can move; else the disc count decides."""
-        p, o = self._p, self._o
-        if _mobility(p, o) or _mobility(o, p):
+        p, o = self.mover, self.opponent
+        if mobility(p, o) or mobility(o, p):
             return None
         black, white = self.counts()
         winner = "b" if black > white else "w" if white > black else None

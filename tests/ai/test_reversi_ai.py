@@ -229,8 +229,7 @@ def test_solver_values_are_fail_soft_bounds(window: tuple[int, int]) -> None:
         want = brute_force(pos)
         solver = rv.Solver(lambda: False)
         rest = [s for s in range(64) if not (pos.black | pos.white) >> s & 1]
-        p, o = (pos.black, pos.white) if pos.side == "b" else (pos.white, pos.black)
-        got = drive(solver.value(p, o, alpha, beta, rest))
+        got = drive(solver.value(pos.mover, pos.opponent, alpha, beta, rest))
         if alpha < want < beta:
             assert got == want
         elif want <= alpha:
@@ -289,7 +288,7 @@ def test_terminal_scores_grow_with_the_margin() -> None:
     def score(black: int, white: int, side: str = "b") -> int:
         winner = "b" if black > white else "w" if white > black else None
         outcome = Outcome(winner, Reason.BOARD_FULL, (black, white))
-        return strategy.terminal_score(outcome, ReversiPosition(pos._p, pos._o, side), 10)
+        return strategy.terminal_score(outcome, ReversiPosition(pos.mover, pos.opponent, side), 10)
 
     assert score(32, 32) == 0
     assert WIN - 2 * MAX_DEPTH < score(33, 31) < score(40, 24) < score(64, 0) < WIN
@@ -304,20 +303,7 @@ def test_evaluation_is_a_bounded_int(seed: int, plies: int) -> None:
     value = rv.ReversiStrategy().evaluate(pos)
     assert isinstance(value, int)
     assert -EVAL_LIMIT <= value <= EVAL_LIMIT
-    assert len(rv.features(pos._p, pos._o)) == len(rv.FEATURES)
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), plies=st.integers(20, 58))
-def test_stable_discs_never_flip(seed: int, plies: int) -> None:
-    """What the stability cutoff trusts: those discs keep their colour to the end."""
-    pos = random_play(seed, plies)
-    occupied = pos.black | pos.white
-    black, white = rv.stable_discs(pos.black, occupied), rv.stable_discs(pos.white, occupied)
-    rng = random.Random(seed)
-    while pos.legal_moves():
-        pos = pos.play(rng.choice(pos.legal_moves())).position
-        assert pos.black & black == black and pos.white & white == white
+    assert len(rv.features(pos.mover, pos.opponent)) == len(rv.FEATURES)
 
 
 def test_weights_file_loads_or_falls_back(tmp_path) -> None:

@@ -8,6 +8,7 @@ engine under test.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -16,11 +17,18 @@ from hypothesis import strategies as st
 
 from game.rules.base import CodeError, IllegalMove, Reason, legal, perft
 from game.rules.reversi import (
+    FULL,
+    NEIGHBOURS,
     PASS,
     START_CODE,
     ReversiPosition,
+    _full_lines,
+    flips,
     from_code,
+    mobility,
+    place,
     square_name,
+    stable_discs,
     start,
     supplies,
 )
@@ -654,3 +662,153 @@ def test_any_board_moves_match_the_reference(board, side):
     for move in ref:
         assert pos.play(move).effects.flipped == tuple(sorted(reference_flips(board, move, me)))
     assert (pos.outcome() is None) == bool(expected)
+
+
+# -- the public kernels (what the AI searches with) -----------------------------------
+#
+# The AI works on raw bitboards through these; they must say exactly what the
+# square-by-square reference and the position's own legal_moves()/play() say.
+
+
+def random_position(seed: int, plies: int) -> ReversiPosition:
+    """The start, then up to `plies` random legal moves (passes included)."""
+    rng = random.Random(seed)
+    pos = start()
+    for _ in range(plies):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos = pos.play(rng.choice(moves)).position
+    return pos
+
+
+def bits_of(squares_: list[int]) -> int:
+    return sum(1 << s for s in squares_)
+
+
+def test_mover_and_opponent_are_the_boards_of_the_side_to_move_and_the_other():
+    black, white = 0x0000000810000000, 0x0000001008000000
+    as_black = ReversiPosition.from_colours(black, white, "b")
+    as_white = ReversiPosition.from_colours(black, white, "w")
+    assert (as_black.mover, as_black.opponent) == (black, white)
+    assert (as_white.mover, as_white.opponent) == (white, black)
+    assert as_black == start()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 60))
+def test_kernels_agree_with_legal_moves_and_play_in_games(seed, plies):
+    pos = random_position(seed, plies)
+    p, o = pos.mover, pos.opponent
+    legal_moves = pos.legal_moves()
+    moves = mobility(p, o)
+    placements = [m for m in legal_moves if m != PASS]
+    assert moves == bits_of(placements)
+    if not moves:  # no placement: a pass if the opponent has one, else the end
+        assert legal_moves == ([PASS] if mobility(o, p) else [])
+        assert (pos.outcome() is None) == bool(mobility(o, p))
+    other = "w" if pos.side == "b" else "b"
+    for square in range(64):
+        after = None if (p | o) >> square & 1 else place(square, p, o)
+        if square in placements:
+            played = pos.play(square)
+            assert after is not None
+            assert ReversiPosition(*after, other) == played.position
+            assert flips(square, p, o) == bits_of(list(played.effects.flipped))
+        elif not (p | o) >> square & 1:
+            assert after is None and flips(square, p, o) == 0
+
+
+@settings(max_examples=300)
+@given(boards, st.sampled_from(["b", "w"]))
+def test_kernels_match_the_reference_on_any_board(board, side):
+    pos = from_code("reversi " + "/".join(
+        re.sub(r"\.+", lambda run: str(len(run.group())), board[r * 8:r * 8 + 8])
+        for r in range(8)) + " " + side)
+    p, o = pos.mover, pos.opponent
+    me = colour(side)
+    assert mobility(p, o) == bits_of(reference_moves(board, me))
+    for square in range(64):
+        if board[square] != ".":
+            continue
+        want = bits_of(sorted(reference_flips(board, square, me)))
+        assert flips(square, p, o) == want
+        after = place(square, p, o)
+        if want:
+            assert after == (o & ~want, p | want | 1 << square)
+            assert NEIGHBOURS[square] & o  # a flip starts next to the placed disc
+        else:
+            assert after is None
+
+
+def test_neighbours_are_the_adjacent_squares():
+    assert NEIGHBOURS[sq("a1")] == bits_of([sq("b1"), sq("a2"), sq("b2")])
+    assert NEIGHBOURS[sq("h8")] == bits_of([sq("g8"), sq("h7"), sq("g7")])
+    d4 = [sq(c + r) for c in "cde" for r in "345" if c + r != "d4"]
+    assert NEIGHBOURS[sq("d4")] == bits_of(d4)
+    assert [n.bit_count() for n in NEIGHBOURS].count(8) == 36
+
+
+def test_play_refuses_a_square_that_is_not_a_move():
+    pos = start()
+    for name in ("a1", "d6", "f3"):  # none of them encloses a white disc
+        with pytest.raises(IllegalMove):
+            pos.play(sq(name))
+
+
+STABLE = """
+  a b c d e f g h
+1 B B B W . . . .
+2 B B W . . . . .
+3 B . . . . . . .
+4 . . . W B . . .
+5 . . . B W . . .
+6 . . . . . . . .
+7 . . . . . . . .
+8 W W W W W W W W
+"""
+
+
+def test_stable_discs_grow_from_corners_and_full_lines():
+    pos = position(STABLE, "b")
+    occupied = pos.black | pos.white
+    # a1 is a corner.  b1 and c1 lean on it along row 1, a2 and a3 along column
+    # a (their other lines end at the wall), and b2 has a stable black disc on
+    # each of its four lines (a2, b1, a1, c1).  d1 and c2 can still be turned
+    # along row 1 and row 2, the centre discs anyhow.  Row 8 is full: stable.
+    black = stable_discs(pos.black, occupied)
+    assert black == bits_of([sq(n) for n in ("a1", "b1", "c1", "a2", "a3", "b2")])
+    assert stable_discs(pos.white, occupied) == bits_of([sq(c + "8") for c in "abcdefgh"])
+    full = from_code("reversi " + "/".join(["BBBBWWWW"] * 8) + " b")
+    assert stable_discs(full.black, FULL) == full.black  # nothing can ever move again
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(20, 58))
+def test_stable_discs_never_flip(seed: int, plies: int) -> None:
+    """What the solver's stability cutoff trusts: those discs keep their colour to the end."""
+    pos = random_position(seed, plies)
+    occupied = pos.black | pos.white
+    black, white = stable_discs(pos.black, occupied), stable_discs(pos.white, occupied)
+    rng = random.Random(seed)
+    while pos.legal_moves():
+        pos = pos.play(rng.choice(pos.legal_moves())).position
+        assert pos.black & black == black and pos.white & white == white
+
+
+@settings(max_examples=200)
+@given(st.integers(0, FULL), st.integers(0, FULL))
+def test_full_lines_are_the_lines_with_no_empty_square(a, b):
+    occupied = a | b  # mostly full boards, so full lines are common
+    got = _full_lines(occupied)
+    for axis, (dr, dc) in enumerate(((0, 1), (1, 0), (1, 1), (1, -1))):
+        for square in range(64):
+            line = [square]
+            for sign in (1, -1):  # walk the line both ways from the square
+                r, c = divmod(square, 8)
+                r, c = r + sign * dr, c + sign * dc
+                while 0 <= r < 8 and 0 <= c < 8:
+                    line.append(r * 8 + c)
+                    r, c = r + sign * dr, c + sign * dc
+            full = all(occupied >> s & 1 for s in line)
+            assert bool(got[axis] >> square & 1) == full, (axis, square_name(square))
