@@ -23,6 +23,7 @@ from game.ai.search import MAX_DEPTH, Limits, Search
 from game.ai.strategy import EVAL_LIMIT, WIN
 from game.rules.base import Outcome, Reason
 from game.rules.reversi import PASS, ReversiPosition, from_code, start
+from tests.engine.test_reversi import random_position as random_play
 
 # -- helpers ---------------------------------------------------------------------------
 
@@ -38,18 +39,6 @@ def position(diagram: str, side: str) -> ReversiPosition:
 
 def sq(name: str) -> int:
     return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
-
-
-def random_play(seed: int, plies: int) -> ReversiPosition:
-    """The start, then up to `plies` uniformly random moves (stopping at the end)."""
-    rng = random.Random(seed)
-    pos = start()
-    for _ in range(plies):
-        moves = pos.legal_moves()
-        if not moves:
-            break
-        pos = pos.play(rng.choice(moves)).position
-    return pos
 
 
 def random_play_to(seed: int, empties: int) -> ReversiPosition:

@@ -8,22 +8,13 @@ solver no longer took).  Work is bounded by small endgames and fixed depths.
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 
 from game.rules.reversi import PASS, ReversiPosition, from_code, start
 from tools import reversi_tune as tune
 
-
-@cache
-def best_margin(pos: ReversiPosition) -> int:
-    """Final disc margin for the side to move under perfect play: plain minimax."""
-    outcome = pos.outcome()
-    if outcome is not None:
-        black, white = outcome.scores
-        return black - white if pos.side == "b" else white - black
-    return max(-best_margin(pos.play(move).position) for move in pos.legal_moves())
+from .test_reversi_ai import brute_force
 
 
 def random_play_to(seed: int, empties: int) -> ReversiPosition:
@@ -52,9 +43,9 @@ def test_children_are_the_positions_after_each_legal_placement(seed: int) -> Non
 def test_solve_gives_the_exact_margin_and_a_move_that_reaches_it(code: str) -> None:
     pos = from_code(code)
     move, margin = tune.solve(pos.mover, pos.opponent)
-    assert margin == best_margin(pos)
+    assert margin == brute_force(pos)
     assert move in pos.legal_moves()
-    assert -best_margin(pos.play(move).position) == margin
+    assert -brute_force(pos.play(move).position) == margin
 
 
 def test_games_go_on_positions() -> None:
