@@ -415,6 +415,70 @@ def test_the_kernels_agree_with_play_on_random_positions(name):
     assert seen["positions"] > 300 and seen["soldiers"] > 300 and seen["kings"] > 5, seen
 
 
+BRANDUBH_SPECIAL = {"a1", "g1", "a7", "g7", "d4"}  # the corners and the throne
+
+
+def brandubh_taken(board: dict[str, str], dest: str) -> dict[str, str]:
+    """What the Brandubh move that landed on `dest` takes, read from RULES.md §1
+    as written, on a board of square names (off the board: no entry): each
+    victim with what closed on it (the edge, a special square, a piece, or for
+    the king his four sides)."""
+    side = "a" if board[dest] == "A" else "d"
+    prey, friends = ("D", "A") if side == "a" else ("A", "DK")
+    taken = {}
+    file, rank = ord(dest[0]), int(dest[1])
+    for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
+        victim = f"{chr(file + df)}{rank + dr}"
+        far = f"{chr(file + 2 * df)}{rank + 2 * dr}"
+        if board.get(victim) != prey:
+            continue
+        if far not in board:  # the edge: hostile to defenders only
+            closed, by = prey == "D", "edge"
+        elif board[far] == ".":  # an empty corner or throne: hostile to attackers only
+            closed, by = far in BRANDUBH_SPECIAL and prey == "A", "special"
+        else:
+            closed, by = board[far] in friends, "piece"
+        if closed:
+            taken[victim] = by
+    king = next((sq for sq, piece in board.items() if piece == "K"), None)
+    if side == "a" and king is not None:
+        kfile, krank = ord(king[0]), int(king[1])
+        sides = [f"{chr(kfile + df)}{krank + dr}"
+                 for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0))]
+        if dest in sides and all(sq not in board or board[sq] == "A"
+                                 or (board[sq] == "." and sq in BRANDUBH_SPECIAL)
+                                 for sq in sides):
+            taken[king] = "king"
+    return taken
+
+
+def test_brandubh_captures_agree_with_the_rules_read_square_by_square():
+    """play() against an independent reading of the revised capture rules: the
+    edge hostile to defenders only, corners and the empty throne to attackers
+    only, the king taken when all four sides are shut."""
+    seen = {"edge": 0, "special": 0, "piece": 0, "king": 0, "moves": 0}
+    for original in sample("brandubh", 10, "brandubh-reference"):
+        rules = original.rules
+        for side in tafl.SIDES:
+            pos = tafl.TaflPosition(rules, original.board, side, original.visited)
+            if rules.decided(pos.board, pos.visited):
+                continue
+            for move in pos.legal_moves():
+                played = pos.play(move)
+                after = {rules.square_name(sq): piece for sq, piece in enumerate(pos.board)}
+                dest = rules.square_name(move[1])
+                after[dest], after[rules.square_name(move[0])] = after[rules.square_name(
+                    move[0])], "."
+                expected = brandubh_taken(after, dest)
+                assert {rules.square_name(sq) for sq in played.effects.captured} == \
+                    set(expected), (pos.code(), pos.move_text(move))
+                seen["moves"] += 1
+                for by in expected.values():
+                    seen[by] += 1
+    # Every way of closing a capture must really occur in the sample.
+    assert seen["moves"] > 10_000 and min(seen.values()) > 20, seen
+
+
 @pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
 def test_decided_and_outcome_read_the_end_of_the_game_from_the_board(name):
     rules = tafl.RULES[name]
