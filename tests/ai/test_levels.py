@@ -51,7 +51,7 @@ def test_brandubh_defenders_below_the_druid_are_handicapped():
 
 def test_a_search_takes_the_level_of_the_side_to_move():
     attackers_to_move = start("brandubh")
-    defenders_to_move = attackers_to_move.play(legal(attackers_to_move, "c1-c2")).position
+    defenders_to_move = attackers_to_move.play(legal(attackers_to_move, "b1-b2")).position
     a = start_search(attackers_to_move, "ovate", nodes=50)
     d = start_search(defenders_to_move, "ovate", nodes=50)
     assert (a.limits.depth, a.noise) == (LEVELS["brandubh"]["ovate"].depth, 0)

@@ -280,18 +280,25 @@ def test_brandubh_attackers_guard_the_last_corner_instead_of_capturing():
 
 
 def test_brandubh_defender_steps_out_of_a_capture():
-    # The attacker on g2 can land on d2 and take c2 against b2.  The defenders
-    # have nothing better to do than to save it (c2-f2 even takes g2).
+    # The defender on a4 stands on the edge: the attacker b1-b4 would take it
+    # against the edge.  Only 3 of the defenders' 17 moves keep it: a4-b4 or
+    # a4-c4 off the edge, or the king's d4-b4 in the attacker's way; a4-a5 or
+    # a4-a3 stay on the edge, where b1 reaches them too.
     pos = position("brandubh", """
 7 . . . . . . .
 6 . . . . . . .
 5 . . . . . . .
-4 . . . K . . .
+4 D . . K . . .
 3 . . . . . . .
-2 . A D . . . A
-1 . . . . . . .
+2 . . . . . . .
+1 . A . . . . .
   a b c d e f g
 """, "d")
+    threat = tafl.TaflPosition(pos.rules, pos.board, "a")
+    assert threat.captures(*legal(threat, "b1-b4")) == [pos.rules.square_index("a4")]
+    stays = pos.play(legal(pos, "a4-a5")).position
+    assert stays.captures(*legal(stays, "b1-b5")) == [pos.rules.square_index("a5")]
+    assert len(pos.legal_moves()) == 17
     after = pos.play(legal(pos, choose(pos))).position
     assert soldiers(after)[1] == 1
     assert not any(after.captures(*m) for m in after.legal_moves())

@@ -38,14 +38,30 @@ def move_texts(pos: tafl.TaflPosition) -> set[str]:
 # --- start and perft -------------------------------------------------------------
 
 
+START = """
+7 . A . A . A .
+6 A . . . . . A
+5 . . D D D . .
+4 A . D K D . A
+3 . . D D D . .
+2 A . . . . . A
+1 . A . A . A .
+  a b c d e f g
+"""
+
+
 def test_start_position_matches_the_diagram():
+    # Three attackers on each edge, on its 2nd, 4th and 6th squares, none side by side.
     start = tafl.start("brandubh")
-    assert start.code() == "brandubh 2AAA2/7/A1DDD1A/A1DKD1A/A1DDD1A/7/2AAA2 a -"
+    assert start.code() == tafl_code("brandubh", START, "a")
+    assert start.code() == "brandubh 1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1 a -"
     assert (start.board.count("A"), start.board.count("D"), start.board.count("K")) == (12, 8, 1)
     assert piece_at(start, "d4") == "K" and start.side == "a"
+    edge = {"b7", "d7", "f7", "a6", "a4", "a2", "g6", "g4", "g2", "b1", "d1", "f1"}
+    assert {name for name in edge if piece_at(start, name) == "A"} == edge
 
 
-@pytest.mark.parametrize(("depth", "leaves"), [(1, 20), (2, 236), (3, 6284), (4, 127624)])
+@pytest.mark.parametrize(("depth", "leaves"), [(1, 60), (2, 1148), (3, 59124), (4, 1395308)])
 def test_perft_from_the_start(depth, leaves):
     assert perft(tafl.start("brandubh"), depth) == leaves
 
@@ -148,19 +164,38 @@ def test_custodial_capture_between_two_attackers():
 
 
 def test_one_move_may_capture_in_three_directions():
-    # d7-d6 takes c6 (against b6), e6 (against f6) and d5 (against the empty throne).
+    # The defender d7-d6 takes c6 (against b6), e6 (against f6) and d5 (against
+    # the empty throne, hostile to attackers).
     pos = position("""
-7 . . . A . . .
-6 . A D . D A .
-5 . . . D . . .
+7 . . . D . . .
+6 . D A . A D .
+5 . . . A . . .
 4 . . . . . . .
 3 . . . . . . .
 2 . . . . . . .
 1 . . . K . . .
   a b c d e f g
-""", "a")
+""", "d")
     played = play(pos, "d7-d6")
     assert names(pos, played.effects.captured) == {"c6", "e6", "d5"}
+    assert played.position.board.count("A") == 0
+
+
+def test_an_attackers_move_may_capture_in_three_directions_with_the_edge_as_one():
+    # The attacker b2-b5 takes a5 (on the edge, against it), c5 (against the
+    # attacker on d5) and b6 (against the attacker on b7).
+    pos = position("""
+7 . A . . . . .
+6 . D . . . . .
+5 D . D A . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . A . . . . .
+1 . . . . . K .
+  a b c d e f g
+""", "a")
+    played = play(pos, "b2-b5")
+    assert names(pos, played.effects.captured) == {"a5", "c5", "b6"}
     assert played.position.board.count("D") == 0
 
 
@@ -181,6 +216,24 @@ def test_moving_between_two_enemies_is_safe():
     assert piece_at(played.position, "c6") == "D"
 
 
+def test_a_defender_may_move_onto_the_edge_beside_an_attacker():
+    # The defender a6-a3 slides along the edge to a3, whose inward side b3 holds
+    # an attacker: only the side that moves captures, so it is safe.
+    pos = position("""
+7 . . . . . . .
+6 D . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . A . . . . .
+2 . . . . . . .
+1 . . . . . K .
+  a b c d e f g
+""", "d")
+    played = play(pos, "a6-a3")
+    assert played.effects.captured == () and piece_at(played.position, "a3") == "D"
+    assert piece_at(played.position, "b3") == "A"
+
+
 def test_only_the_side_that_moved_captures():
     # The attacker sits between two defenders already; a defender move elsewhere
     # does not take it.
@@ -198,36 +251,116 @@ def test_only_the_side_that_moved_captures():
     assert played.effects.captured == ()
 
 
-@pytest.mark.parametrize(("mover", "victim"), [("a", "D"), ("d", "A")])
-def test_an_empty_corner_is_hostile_to_both_sides(mover, victim):
-    # c2-c1 lands beside b1; the far side a1 is an empty corner.
-    enemy = "D" if mover == "d" else "A"
-    king = "\n".join([
-        "7 . . . . . . .", "6 . . . . . . .", "5 . . . . . . .", "4 . . . . . . .",
-        "3 . . . . . . K" if mover == "a" else "3 . . . . . A K",
-        f"2 . . {enemy} . . . .", f"1 . {victim} . . . . .", "  a b c d e f g"])
-    pos = position(king, mover)
-    played = play(pos, "c2-c1")
+# --- each special square is one side's ally ----------------------------------------
+
+CORNER_AND_ATTACKERS = """
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . D . . . . K
+2 A . D . . . .
+1 . A . . . . .
+  a b c d e f g
+"""
+
+
+@pytest.mark.parametrize(("move", "victim"), [("c2-c1", "b1"), ("b3-a3", "a2")])
+def test_an_attacker_beside_an_empty_corner_is_taken_against_it(move, victim):
+    # Along either edge: a defender landing on c1 (or a3) takes b1 (or a2)
+    # against the empty corner a1.
+    pos = position(CORNER_AND_ATTACKERS, "d")
+    played = play(pos, move)
+    assert names(pos, played.effects.captured) == {victim}
+    assert piece_at(played.position, victim) == "."
+
+
+def test_the_king_landing_on_a_corner_takes_an_attacker_beside_it():
+    # The king a4-a1 lands on the corner: b1 lies between him and the defender c1.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 K . . . . . .
+3 . . . . . . .
+2 . . . . . . A
+1 . A D . . . .
+  a b c d e f g
+""", "d")
+    played = play(pos, "a4-a1")
     assert names(pos, played.effects.captured) == {"b1"}
 
 
-@pytest.mark.parametrize(("mover", "victim"), [("a", "D"), ("d", "A")])
-def test_the_empty_throne_is_hostile_to_both_sides(mover, victim):
-    # e6-d6 lands beside d5; the far side d4 is the empty throne.
-    enemy = "D" if mover == "d" else "A"
-    diagram = f"""
+CORNER_AND_DEFENDERS = """
 7 . . . . . . .
-6 . . . . {enemy} . .
-5 . . . {victim} . . .
+6 . . . . . . .
+5 . . . . . . .
 4 . . . . . . .
-3 . . . . . . .
-2 . . . . . . A
+3 . A . . . . K
+2 D . A . . . .
+1 . D . . . . .
+  a b c d e f g
+"""
+
+
+@pytest.mark.parametrize("move", ["c2-c1", "b3-a3"])
+def test_a_defender_beside_an_empty_corner_is_safe(move):
+    # An attacker landing on c1 (or a3), the far side of b1 (or a2) from the
+    # corner a1, takes nothing: the corner never helps the attackers.
+    pos = position(CORNER_AND_DEFENDERS, "a")
+    played = play(pos, move)
+    assert played.effects.captured == ()
+    assert piece_at(played.position, "b1") == "D" and piece_at(played.position, "a2") == "D"
+
+
+def test_the_defenders_beside_a_corner_still_fall_to_the_edge():
+    # The same defenders are not immune: c2-b2 lands on the inward side of
+    # both, and the edge past each of them takes them.
+    pos = position(CORNER_AND_DEFENDERS, "a")
+    played = play(pos, "c2-b2")
+    assert names(pos, played.effects.captured) == {"b1", "a2"}
+
+
+THRONE_AND_ATTACKERS = """
+7 . . . . . . .
+6 . . . . D . .
+5 . . . A . . .
+4 . . A . . . .
+3 . D . . . . .
+2 . . . . . . .
 1 . . . . . . K
   a b c d e f g
 """
-    pos = position(diagram, mover, "g1")
-    played = play(pos, "e6-d6")
-    assert names(pos, played.effects.captured) == {"d5"}
+
+
+@pytest.mark.parametrize(("move", "victim"), [("e6-d6", "d5"), ("b3-b4", "c4")])
+def test_an_attacker_beside_the_empty_throne_is_taken_against_it(move, victim):
+    # A defender landing on d6 (or b4) takes d5 (or c4) against the empty throne d4.
+    pos = position(THRONE_AND_ATTACKERS, "d", "g1")
+    played = play(pos, move)
+    assert names(pos, played.effects.captured) == {victim}
+
+
+THRONE_AND_DEFENDERS = """
+7 . . . . . . .
+6 . . . . A . .
+5 . . . D . . .
+4 . . D . . . .
+3 . A . . . . .
+2 . . . . . . .
+1 . . . . . . K
+  a b c d e f g
+"""
+
+
+@pytest.mark.parametrize("move", ["e6-d6", "b3-b4"])
+def test_a_defender_beside_the_empty_throne_is_safe(move):
+    # An attacker landing on d6 (or b4) takes nothing: the empty throne d4 is
+    # hostile to attackers only.
+    pos = position(THRONE_AND_DEFENDERS, "a", "g1")
+    played = play(pos, move)
+    assert played.effects.captured == ()
+    assert piece_at(played.position, "d5") == "D" and piece_at(played.position, "c4") == "D"
 
 
 def test_the_throne_holding_the_king_is_an_enemy_to_attackers():
@@ -290,7 +423,7 @@ def test_a_corner_holding_the_king_counts_as_the_king():
     assert play(pos, "c2-c1").effects.captured == ()
 
 
-def test_the_edge_captures_a_piece_when_an_enemy_lands_on_its_inward_side():
+def test_the_edge_captures_a_defender_when_an_attacker_lands_on_its_inward_side():
     # The defender on a4 stands on the edge; an attacker landing on b4 takes it.
     pos = position("""
 7 . . . . . . .
@@ -304,6 +437,61 @@ def test_the_edge_captures_a_piece_when_an_enemy_lands_on_its_inward_side():
 """, "a")
     played = play(pos, "b3-b4")
     assert names(pos, played.effects.captured) == {"a4"}
+
+
+def test_the_edge_captures_a_defender_on_any_edge():
+    # d7 (top), g4 (right) and d1 (bottom): each falls to one attacker inside it.
+    pos = position("""
+7 . . . D . . .
+6 . . A . . . .
+5 . . . . . A .
+4 . . . . . . D
+3 . . . K . . .
+2 . . A . . . .
+1 . . . D . . .
+  a b c d e f g
+""", "a")
+    assert names(pos, play(pos, "c6-d6").effects.captured) == {"d7"}
+    assert names(pos, play(pos, "f5-f4").effects.captured) == {"g4"}
+    assert names(pos, play(pos, "c2-d2").effects.captured) == {"d1"}
+
+
+EDGE_ATTACKERS = """
+7 . . . . K . .
+6 . . . . . . .
+5 . . . . . . .
+4 A . . . . . .
+3 . D . . . . .
+2 . . D . . . .
+1 . . . A . . .
+  a b c d e f g
+"""
+
+
+@pytest.mark.parametrize(("move", "attacker"), [("b3-b4", "a4"), ("c2-d2", "d1")])
+def test_an_attacker_on_the_edge_is_not_captured_against_it(move, attacker):
+    # A defender landing on the inward side of a4 (or d1) takes nothing: the
+    # edge is hostile to defenders only.
+    pos = position(EDGE_ATTACKERS, "d")
+    played = play(pos, move)
+    assert played.effects.captured == ()
+    assert piece_at(played.position, attacker) == "A"
+
+
+def test_the_king_on_the_edge_is_not_taken_by_the_edge():
+    # The edge takes defenders, not the king: b3-b4 beside him on a4 takes nothing.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 K . . . . . .
+3 . A . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "a")
+    played = play(pos, "b3-b4")
+    assert played.effects.captured == () and piece_at(played.position, "a4") == "K"
 
 
 def test_the_edge_only_ever_plays_the_far_side():
@@ -331,6 +519,57 @@ def test_the_edge_only_ever_plays_the_far_side():
   a b c d e f g
 """, "a")
     assert play(pos, "c3-c4").effects.captured == ()
+
+
+# --- captures along the edge ----------------------------------------------------------
+
+
+def test_an_attacker_on_the_edge_is_taken_between_two_defenders():
+    # b3-a3 closes the sandwich a3 / a4 / a5 along the edge.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 D . . . . . .
+4 A . . . . . .
+3 . D . . . . .
+2 . . . . . . .
+1 . . . . . K .
+  a b c d e f g
+""", "d")
+    played = play(pos, "b3-a3")
+    assert names(pos, played.effects.captured) == {"a4"}
+
+
+def test_an_attacker_on_the_edge_is_taken_against_the_king_as_far_piece():
+    # The king on d1, the attacker on e1: a defender landing on f1 takes it.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . D .
+1 . . . K A . .
+  a b c d e f g
+""", "d")
+    played = play(pos, "f2-f1")
+    assert names(pos, played.effects.captured) == {"e1"}
+
+
+def test_an_attacker_on_the_edge_is_taken_by_the_king_as_moving_piece():
+    # The defender on d1, the attacker on e1: the king landing on f1 takes it.
+    pos = position("""
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 . . . . . . .
+3 . . . . . . .
+2 . . . . . K .
+1 . . . D A . .
+  a b c d e f g
+""", "d")
+    played = play(pos, "f2-f1")
+    assert names(pos, played.effects.captured) == {"e1"}
 
 
 def test_the_king_captures_as_the_moving_piece():
@@ -414,8 +653,7 @@ def test_three_attackers_do_not_take_the_king_in_the_open():
     assert play(pos, "e2-c2").effects.captured == ()
 
 
-def test_king_on_the_edge_falls_to_three_attackers():
-    pos = position("""
+KING_ON_THE_EDGE = """
 7 . . . . . . .
 6 . . . . . . .
 5 A . . . . . .
@@ -424,10 +662,17 @@ def test_king_on_the_edge_falls_to_three_attackers():
 2 . . . . . . .
 1 . A . . . . .
   a b c d e f g
-""", "a")
+"""
+
+
+def test_king_on_the_edge_falls_to_three_attackers():
+    pos = position(KING_ON_THE_EDGE, "a")
     played = play(pos, "b1-b4")
     assert names(pos, played.effects.captured) == {"a4"}
     assert played.position.outcome().winner == "a"
+    # Two are not enough there: without a3, b1-b4 leaves him a way out.
+    two = position(KING_ON_THE_EDGE.replace("3 A", "3 ."), "a")
+    assert play(two, "b1-b4").effects.captured == ()
 
 
 def test_king_in_a_corner_falls_to_two_attackers():
@@ -445,9 +690,7 @@ def test_king_in_a_corner_falls_to_two_attackers():
     assert names(pos, played.effects.captured) == {"a1"}
 
 
-def test_king_beside_a_corner_is_walled_by_it():
-    # King on b1: a1 (corner) and the edge count against him; c1 and b2 are attackers.
-    pos = position("""
+KING_BESIDE_A_CORNER = """
 7 . . . . . . .
 6 . . . . . . .
 5 . . . . . . .
@@ -456,9 +699,18 @@ def test_king_beside_a_corner_is_walled_by_it():
 2 . . . A . . .
 1 . K A . . . .
   a b c d e f g
-""", "a")
+"""
+
+
+def test_king_beside_a_corner_is_walled_by_it():
+    # King on b1: a1 (corner) and the edge count against him; c1 and b2 are attackers.
+    pos = position(KING_BESIDE_A_CORNER, "a")
     played = play(pos, "d2-b2")
     assert names(pos, played.effects.captured) == {"b1"}
+    assert played.position.outcome().winner == "a"
+    # One attacker is not enough: with c1 empty, d2-b2 leaves him a way out.
+    alone = position(KING_BESIDE_A_CORNER.replace("K A", "K ."), "a")
+    assert play(alone, "d2-b2").effects.captured == ()
 
 
 def test_king_beside_the_empty_throne_falls_to_three_attackers():

@@ -9,7 +9,7 @@ import pytest
 
 from game.cli import main
 
-BRANDUBH = "brandubh 2AAA2/7/A1DDD1A/A1DKD1A/A1DDD1A/7/2AAA2 a -"
+BRANDUBH = "brandubh 1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1 a -"  # the start
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -19,7 +19,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("target", "depth", "count"), [
-    ("brandubh", "2", "236"), (BRANDUBH, "3", "6284"), ("tawlbwrdd", "2", "7620"),
+    ("brandubh", "2", "1148"), (BRANDUBH, "3", "59124"), ("tawlbwrdd", "2", "7620"),
     ("reversi", "5", "1396"), ("modiar", "5", "187"), ("modiar", "0", "1"),
 ])
 def test_perft_prints_the_count(capsys, target, depth, count):
@@ -27,7 +27,7 @@ def test_perft_prints_the_count(capsys, target, depth, count):
 
 
 def test_perft_accepts_an_unquoted_code(capsys):
-    assert run(capsys, "perft", *BRANDUBH.split(), "2") == (0, "236\n", "")
+    assert run(capsys, "perft", *BRANDUBH.split(), "2") == (0, "1148\n", "")
 
 
 def test_moves_are_sorted_one_per_line_in_notation(capsys):
@@ -37,7 +37,8 @@ def test_moves_are_sorted_one_per_line_in_notation(capsys):
     assert out.split() == ["c4", "d3", "e6", "f5"]
     status, out, _ = run(capsys, "moves", BRANDUBH)
     lines = out.splitlines()
-    assert len(lines) == 20 and lines == sorted(lines) and "c7-c6" in lines
+    assert len(lines) == 60 and lines == sorted(lines) and "b7-b2" in lines
+    assert "b7-b1" not in lines  # b1 holds an attacker
 
 
 def test_a_forced_pass_is_listed_as_pass(capsys):
@@ -67,7 +68,7 @@ def test_apply_reports_a_repetition_draw(capsys):
     ["perft", "reversi", "deep"],
     ["perft", "reversi", "99999999999999999999"],
     ["perft", "reversi"],
-    ["apply", "brandubh", "c7-c1"],
+    ["apply", "brandubh", "b7-b1"],
     ["apply", "brandubh", "zz"],
     ["apply", "reversi", "d3", "d3"],
     ["apply", "modiar 7,7,7,7,7,8 0,0 s 1"],
@@ -81,7 +82,7 @@ def test_bad_input_gets_one_line_on_stderr_and_status_2(capsys, argv):
 
 
 def test_the_module_runs_as_a_program():
-    done = subprocess.run([sys.executable, "-m", "game", "apply", "brandubh", "c7-c1"],
+    done = subprocess.run([sys.executable, "-m", "game", "apply", "brandubh", "b7-b1"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert len(done.stderr.splitlines()) == 1

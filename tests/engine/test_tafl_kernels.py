@@ -104,7 +104,7 @@ HANGING_DEFENDERS = """
 7 . D . . . . .
 6 A . . . . K .
 5 . . . D . . .
-4 . . . . . . .
+4 . . . . . . D
 3 . A D . D A .
 2 . . . . . . .
 1 . . . A . . .
@@ -113,11 +113,12 @@ HANGING_DEFENDERS = """
 
 
 def test_landings_list_each_sandwich_an_attacker_could_close():
+    # b7 is not taken from c7 against the corner a7, nor d5 from d6 against
+    # the empty throne d4: both are hostile to attackers only.
     pos = position("brandubh", HANGING_DEFENDERS, "a")
     assert named(pos, pos.rules.landings(pos.board, "a")) == [
         ("b7", "b6"),  # against the edge
-        ("b7", "c7"),  # against the empty corner a7
-        ("d5", "d6"),  # against the empty throne d4
+        ("g4", "f4"),  # against the edge
         ("c3", "d3"),  # against the attacker on b3
         ("e3", "d3"),  # against the attacker on f3
     ]
@@ -126,7 +127,7 @@ def test_landings_list_each_sandwich_an_attacker_could_close():
 def test_capture_moves_are_the_landings_some_attacker_can_reach():
     pos = position("brandubh", HANGING_DEFENDERS, "a")
     assert named(pos, pos.rules.capture_moves(pos.board, "a")) == [
-        ("b3", "b6", "b7"), ("a6", "b6", "b7"), ("a6", "d6", "d5"),
+        ("b3", "b6", "b7"), ("a6", "b6", "b7"), ("f3", "f4", "g4"),
         ("d1", "d3", "c3"), ("d1", "d3", "e3")]
     # Whoever is to move: the defenders' position shows the same threats.
     defenders_to_move = tafl.TaflPosition(pos.rules, pos.board, "d")
@@ -138,19 +139,38 @@ def test_sandwiched_takes_in_every_direction_the_landing_closes():
     pos = position("brandubh", HANGING_DEFENDERS, "a")
     rules = pos.rules
     assert named(pos, rules.sandwiched(pos.board, "a", sq(pos, "d3"))) == ["c3", "e3"]
-    assert named(pos, rules.sandwiched(pos.board, "a", sq(pos, "d6"))) == ["d5"]
+    assert named(pos, rules.sandwiched(pos.board, "a", sq(pos, "f4"))) == ["g4"]
+    assert rules.sandwiched(pos.board, "a", sq(pos, "d6")) == []  # the throne helps defenders
+    assert rules.sandwiched(pos.board, "a", sq(pos, "c7")) == []  # and so does the corner
     assert rules.sandwiched(pos.board, "a", sq(pos, "c6")) == []
     assert named(pos, play(pos, "d1-d3").effects.captured) == ["c3", "e3"]
+    assert named(pos, play(pos, "f3-f4").effects.captured) == ["g4"]
 
 
 def test_only_the_king_lands_on_a_corner_to_capture_against_a_defender():
     pos = position("brandubh", BESIDE_CORNERS, "d")
     rules = pos.rules
-    assert named(pos, rules.landings(pos.board, "d")) == [
-        ("b7", "b6"), ("b7", "a7"), ("b1", "b2"), ("b1", "a1")]
+    # b7 and b1 stand on the edge, which never helps take an attacker: no
+    # landing on b6 or b2, only on the corners, against c7 and c1.
+    assert named(pos, rules.landings(pos.board, "d")) == [("b7", "a7"), ("b1", "a1")]
     # a5 could slide to a7 but may not stop there; the king may stop on a1.
     assert named(pos, rules.capture_moves(pos.board, "d")) == [("a3", "a1", "b1")]
     assert named(pos, play(pos, "a3-a1").effects.captured) == ["b1"]
+
+
+def test_a_defender_landing_beside_an_attacker_takes_it_against_an_empty_corner():
+    # With c1 and c7 empty, the defenders close on b1 and b7 from the other
+    # side: the corners a1 and a7 are hostile to attackers.
+    pos = position("brandubh", BESIDE_CORNERS.replace("A D", "A ."), "d")
+    rules = pos.rules
+    assert named(pos, rules.landings(pos.board, "d")) == [("b7", "c7"), ("b1", "c1")]
+    assert rules.capture_moves(pos.board, "d") == []  # no defender reaches c7 or c1 ...
+    with_c4 = position("brandubh", BESIDE_CORNERS.replace("A D", "A .").replace(
+        "4 . . . . . . .", "4 . . D . . . ."), "d")
+    # ... but one on c4 does.
+    assert named(with_c4, rules.capture_moves(with_c4.board, "d")) == [
+        ("c4", "c7", "b7"), ("c4", "c1", "b1")]
+    assert named(with_c4, play(with_c4, "c4-c1").effects.captured) == ["b1"]
 
 
 # --- the king taken ------------------------------------------------------------------------
@@ -256,18 +276,22 @@ def test_a_tawlbwrdd_king_in_the_open_falls_to_two_attackers_astride_him():
 
 
 def test_the_hostile_sides_of_edge_corners_and_throne_are_fields_of_the_record():
-    """Today every special square of Brandubh is hostile to both sides; a record
-    whose squares each help one side only changes who is taken, with no new code."""
+    """Each special square of Brandubh helps one side: the corners and the empty
+    throne the defenders, the edge the attackers.  A record with every special
+    square hostile to both sides (the first reading of the sheet, withdrawn)
+    changes who is taken, with no new code."""
     brandubh = tafl.RULES["brandubh"]
-    one_sided = dataclasses.replace(
-        brandubh, edge_hostile_to=frozenset("d"), corners_hostile_to=frozenset("a"),
-        throne_hostile_to=frozenset("a"))
+    assert (brandubh.edge_hostile_to, brandubh.corners_hostile_to,
+            brandubh.throne_hostile_to) == ({"d"}, {"a"}, {"a"})
+    both_sides = dataclasses.replace(
+        brandubh, edge_hostile_to=tafl.BOTH, corners_hostile_to=tafl.BOTH,
+        throne_hostile_to=tafl.BOTH)
     diagram = """
 7 . A . . . . .
 6 . . . . . . .
 5 . . . A . . .
 4 A . . . . . D
-3 . . A . . . .
+3 . . A D . . .
 2 . D . . . . .
 1 . D . . . K .
   a b c d e f g
@@ -279,17 +303,18 @@ def test_the_hostile_sides_of_edge_corners_and_throne_are_fields_of_the_record()
                 for v in rules.sandwiched(board, side, rules.square_index(dest))]
 
     # An attacker on the edge (a4) and beside a corner (b7) or the throne (d5) ...
-    assert taken(brandubh, "d", "b4") == ["a4"] and taken(one_sided, "d", "b4") == []
-    assert taken(brandubh, "d", "c7") == ["b7"] and taken(one_sided, "d", "c7") == ["b7"]
-    assert taken(brandubh, "d", "d6") == ["d5"] and taken(one_sided, "d", "d6") == ["d5"]
-    # ... and a defender on the edge (g4) and beside a corner (b1).
-    assert taken(brandubh, "a", "f4") == ["g4"] and taken(one_sided, "a", "f4") == ["g4"]
-    assert taken(brandubh, "a", "c1") == ["b1"] and taken(one_sided, "a", "c1") == []
-    # play() reads the same fields: b2-b4 and c3-c1 take only under today's record.
-    for rules, expected in ((brandubh, ["a4"]), (one_sided, [])):
+    assert taken(brandubh, "d", "b4") == [] and taken(both_sides, "d", "b4") == ["a4"]
+    assert taken(brandubh, "d", "c7") == ["b7"] and taken(both_sides, "d", "c7") == ["b7"]
+    assert taken(brandubh, "d", "d6") == ["d5"] and taken(both_sides, "d", "d6") == ["d5"]
+    # ... and a defender on the edge (g4), beside a corner (b1) or the throne (d3).
+    assert taken(brandubh, "a", "f4") == ["g4"] and taken(both_sides, "a", "f4") == ["g4"]
+    assert taken(brandubh, "a", "c1") == [] and taken(both_sides, "a", "c1") == ["b1"]
+    assert taken(brandubh, "a", "d2") == [] and taken(both_sides, "a", "d2") == ["d3"]
+    # play() reads the same fields: b2-b4 and c3-c1 take only under both_sides.
+    for rules, expected in ((brandubh, []), (both_sides, ["a4"])):
         assert named(pos_of(rules, board, "d"), play(pos_of(rules, board, "d"), "b2-b4")
                      .effects.captured) == expected
-    for rules, expected in ((brandubh, ["b1"]), (one_sided, [])):
+    for rules, expected in ((brandubh, []), (both_sides, ["b1"])):
         assert named(pos_of(rules, board, "a"), play(pos_of(rules, board, "a"), "c3-c1")
                      .effects.captured) == expected
 
@@ -388,6 +413,70 @@ def test_the_kernels_agree_with_play_on_random_positions(name):
             seen["kings"] += len(king_takes)
     # The sample must really exercise the rules it checks.
     assert seen["positions"] > 300 and seen["soldiers"] > 300 and seen["kings"] > 5, seen
+
+
+BRANDUBH_SPECIAL = {"a1", "g1", "a7", "g7", "d4"}  # the corners and the throne
+
+
+def brandubh_taken(board: dict[str, str], dest: str) -> dict[str, str]:
+    """What the Brandubh move that landed on `dest` takes, read from RULES.md §1
+    as written, on a board of square names (off the board: no entry): each
+    victim with what closed on it (the edge, a special square, a piece, or for
+    the king his four sides)."""
+    side = "a" if board[dest] == "A" else "d"
+    prey, friends = ("D", "A") if side == "a" else ("A", "DK")
+    taken = {}
+    file, rank = ord(dest[0]), int(dest[1])
+    for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
+        victim = f"{chr(file + df)}{rank + dr}"
+        far = f"{chr(file + 2 * df)}{rank + 2 * dr}"
+        if board.get(victim) != prey:
+            continue
+        if far not in board:  # the edge: hostile to defenders only
+            closed, by = prey == "D", "edge"
+        elif board[far] == ".":  # an empty corner or throne: hostile to attackers only
+            closed, by = far in BRANDUBH_SPECIAL and prey == "A", "special"
+        else:
+            closed, by = board[far] in friends, "piece"
+        if closed:
+            taken[victim] = by
+    king = next((sq for sq, piece in board.items() if piece == "K"), None)
+    if side == "a" and king is not None:
+        kfile, krank = ord(king[0]), int(king[1])
+        sides = [f"{chr(kfile + df)}{krank + dr}"
+                 for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0))]
+        if dest in sides and all(sq not in board or board[sq] == "A"
+                                 or (board[sq] == "." and sq in BRANDUBH_SPECIAL)
+                                 for sq in sides):
+            taken[king] = "king"
+    return taken
+
+
+def test_brandubh_captures_agree_with_the_rules_read_square_by_square():
+    """play() against an independent reading of the revised capture rules: the
+    edge hostile to defenders only, corners and the empty throne to attackers
+    only, the king taken when all four sides are shut."""
+    seen = {"edge": 0, "special": 0, "piece": 0, "king": 0, "moves": 0}
+    for original in sample("brandubh", 10, "brandubh-reference"):
+        rules = original.rules
+        for side in tafl.SIDES:
+            pos = tafl.TaflPosition(rules, original.board, side, original.visited)
+            if rules.decided(pos.board, pos.visited):
+                continue
+            for move in pos.legal_moves():
+                played = pos.play(move)
+                after = {rules.square_name(sq): piece for sq, piece in enumerate(pos.board)}
+                dest = rules.square_name(move[1])
+                after[dest], after[rules.square_name(move[0])] = after[rules.square_name(
+                    move[0])], "."
+                expected = brandubh_taken(after, dest)
+                assert {rules.square_name(sq) for sq in played.effects.captured} == \
+                    set(expected), (pos.code(), pos.move_text(move))
+                seen["moves"] += 1
+                for by in expected.values():
+                    seen[by] += 1
+    # Every way of closing a capture must really occur in the sample.
+    assert seen["moves"] > 10_000 and min(seen.values()) > 20, seen
 
 
 @pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
