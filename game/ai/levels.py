@@ -15,7 +15,7 @@ depth 64, with the game's contempt and no noise):
 | brandubh  | 0.3 / 2 / 60 / 0  | 1.0 / 4 / 15 / 30 | 30       |
 | tawlbwrdd | 0.3 / 1 / 150 / 0 | 1.0 / 2 / 15 / 30 | 30       |
 | reversi   | 0.3 / 2 / 100 / 0 | 1.0 / 3 / 12 / 0  | 0        |
-| modiar    | 0.3 / 3 / 2 / 0   | 1.0 / 7 / 3 / 0   | 0        |
+| modiar    | 0.3 / 3 / 2 / 0   | 1.0 / 7 / 10 / 0  | 0        |
 
 Reversi's Druid solves the endgame exactly from 14 empty squares, and
 Modiar's plays from its solved table (see each game's module).
@@ -81,7 +81,7 @@ LEVELS: dict[str, dict[str, Level]] = {
     "reversi": {"random": RANDOM, "bard": Level(seconds=0.3, depth=2, noise=100),
                 "ovate": Level(seconds=1.0, depth=3, noise=12), "druid": DRUID},
     "modiar": {"random": RANDOM, "bard": Level(seconds=0.3, depth=3, noise=2),
-               "ovate": Level(seconds=1.0, depth=7, noise=3), "druid": DRUID},
+               "ovate": Level(seconds=1.0, depth=7, noise=10), "druid": DRUID},
 }
 
 
