@@ -179,18 +179,19 @@ def test_undo_in_computer_mode_takes_back_the_reply_too(monkeypatch):
 def test_keyboard_play_with_cursor_and_enter(monkeypatch):
     app = make_app(monkeypatch)
     scene = start_game(app, "brandubh", "hotseat")
-    # The cursor starts in the middle (d4, the king); walk up to d7... the
-    # attackers move first: go to c7 (an attacker), select it, go down to c6.
+    # The cursor starts in the middle (d4, the king); the attackers move
+    # first: walk up and left to b7 (an attacker), select it, go down to b6.
     key(app, pygame.K_UP)  # shows the cursor at d4
     for _ in range(3):
         key(app, pygame.K_UP)
     key(app, pygame.K_LEFT)
-    assert scene.ui.rules.square_name(scene.cursor) == "c7"
+    key(app, pygame.K_LEFT)
+    assert scene.ui.rules.square_name(scene.cursor) == "b7"
     key(app, pygame.K_RETURN)
     assert scene.selected == scene.cursor
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
-    assert scene.play.game.move_texts() == ["c7-c6"]
+    assert scene.play.game.move_texts() == ["b7-b6"]
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert scene.play.game.ply == 0
     assert app.errors == []
@@ -223,8 +224,8 @@ def test_resizing_keeps_board_and_buttons_inside_the_window(monkeypatch, size):
 def test_a_bad_code_gets_a_message_and_the_game_goes_on(monkeypatch):
     app = make_app(monkeypatch)
     scene = start_game(app, "brandubh", "hotseat")
-    click(app, scene.ui.view.cell(scene.ui.rules.square_index("c7")).center)
-    click(app, scene.ui.view.cell(scene.ui.rules.square_index("c6")).center)
+    click(app, scene.ui.view.cell(scene.ui.rules.square_index("b7")).center)
+    click(app, scene.ui.view.cell(scene.ui.rules.square_index("b6")).center)
     assert scene.play.game.ply == 1
     press(app, "load")
     dialog = app.scene

@@ -140,8 +140,8 @@ def test_tapping_a_piece_with_no_move_flashes_and_says_why(monkeypatch):
     assert sum(map(reddish, flash.values())) > king.width * king.height // 4
     steps(app, round(REFUSAL_SECONDS / FRAME_SECONDS) + 2)
     assert pixels(app.screen, king) == before, "the flash is short"
-    click(app, view.cell(rules.square_index("c7")).center)
-    click(app, view.cell(rules.square_index("c6")).center)
+    click(app, view.cell(rules.square_index("b7")).center)
+    click(app, view.cell(rules.square_index("b6")).center)
     settle(app)
     click(app, king.center)  # the defenders' king, walled in by his own men
     assert t("refuse.blocked") in notices(app)

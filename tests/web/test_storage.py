@@ -82,14 +82,14 @@ def test_settings_and_autosave_survive_a_reload():
     settings = dict(DEFAULT_SETTINGS, sound=False, language="en", animation="slow")
     first.save("settings", settings)
     play = Play(Setup("brandubh", mode="hotseat"))
-    for text in ("c7-c6", "c4-b4", "a5-a4"):
+    for text in ("b7-b6", "c5-c6", "a4-a5"):
         play.game.play_text(text)
     first.save("autosave", play.to_dict())
 
     again = reload(area)
     assert again.load("settings") == settings
     restored = Play.from_dict(again.load("autosave"))
-    assert restored.game.move_texts() == ["c7-c6", "c4-b4", "a5-a4"]
+    assert restored.game.move_texts() == ["b7-b6", "c5-c6", "a4-a5"]
     assert restored.position.code() == play.position.code()
     assert again.notices == []
 
