@@ -16,9 +16,9 @@ Rules in brief:
 
 * On your turn pick one of your own pits with two or more stones in it.
 * Lift them all.  The first stone drops straight back into that same pit, the
-  rest go one per pit along the cycle.  It is a single lap: the last stone
+  rest go one per pit along the cycle.  A move is one sowing: the last stone
   never starts another lift, and with seven or more stones the sowing simply
-  passes the starting pit and drops one there too.
+  passes the starting pit and drops one there too (twelve or more: twice).
 * If the last stone leaves its pit (on either side) at 2, 4 or 6 stones, you
   take that pit.  Then look at the pit before it (clockwise, against the
   sowing) and keep taking while pits hold 2, 4 or 6; any other count stops
@@ -212,8 +212,8 @@ def rotate(pits: Sequence[int]) -> tuple[int, ...]:
 def drops(origin: int, stones: int) -> tuple[int, ...]:
     """Where the stones lifted from `origin` fall, in order: stone i into origin + i.
 
-    The first stone goes back into the origin; a single lap, so seven or more
-    stones pass the origin and drop there again.
+    The first stone goes back into the origin; one sowing, so seven or more
+    stones pass the origin and drop there again (and again from twelve).
     """
     return tuple((origin + i) % PITS for i in range(stones))
 

@@ -42,6 +42,7 @@ PAGES: dict[str, list[Block]] = {
         Heading("rules.brandubh.goal.h"), Text("rules.brandubh.goal"),
         Heading("rules.brandubh.pieces.h"), Text("rules.brandubh.pieces"),
         Diagram(BRANDUBH_START, "rules.brandubh.start.caption"),
+        Text("rules.brandubh.reconstruction"),
         Heading("rules.brandubh.moving.h"), Text("rules.brandubh.moving"),
         Diagram("brandubh 7/7/3D3/7/7/3A3/2K4 d -", "rules.brandubh.throne.caption", "d5-d3"),
         Heading("rules.brandubh.capture.h"), Text("rules.brandubh.capture"),
@@ -66,7 +67,6 @@ PAGES: dict[str, list[Block]] = {
                 "e7-g7"),
         Heading("rules.tips.h"), Text("rules.brandubh.tips_defenders"),
         Text("rules.brandubh.tips_attackers"),
-        Text("rules.brandubh.balance"),
     ],
     "tawlbwrdd": [
         Heading("rules.tawlbwrdd.goal.h"), Text("rules.tawlbwrdd.goal"),
