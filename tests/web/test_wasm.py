@@ -30,7 +30,12 @@ ARGS = {
     "nodes": 1000,  # per move, Ovate against Ovate: small, but real searches
     "coop_nodes": 3000,
     "code_plies": 60,
-    "seed": 0,
+    # Seed 0 gives a Brandubh game the two Ovates at 1000 nodes cannot end in
+    # 400 plies (a lone king a corner short of his tour, and neither side takes
+    # a repetition): a real weakness of the search, but this test is about the
+    # browser playing the very game native Python plays, so a seed whose games
+    # all end (at 23 to 67 plies) keeps it short.
+    "seed": 2,
 }
 PERFT = {"brandubh": 59124, "tawlbwrdd": 7620, "reversi": 1396, "modiar": 187}  # RULES.md §6
 TIMEOUT = 600
