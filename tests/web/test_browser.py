@@ -292,8 +292,11 @@ def test_a_loader_that_cannot_load_shows_the_error_and_retry_works(browser, site
     page = open_page(browser, site[1], runtime, size=PORTRAIT, locale=f"{language}-XX")
     expect_failure(page, language, "page.error_runtime")
     runtime.pythons_js = True  # the network is back
-    page.click("#retry")
-    page.wait_for_function("document.getElementById('loader').classList.contains('tap')")
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click("#retry")  # reloads the page
+    # Null-safe: on a loaded machine the check may run before the new page's
+    # loader is parsed, and a predicate that throws fails the wait at once.
+    page.wait_for_function("document.getElementById('loader')?.classList.contains('tap')")
     assert page.is_hidden("#failure")
     page.context.close()
 
