@@ -182,6 +182,11 @@ class Search:
                     alpha = max(alpha, score)
                     # Adopt at once: this move beat the previous best at this depth.
                     self.best_move, self.score = move, score
+                elif not self.depth:
+                    # No iteration has finished yet (a budget too small for depth 1
+                    # where captures run long): the noisy best of the moves looked
+                    # at so far, rather than always the first move of the ordering.
+                    self.best_move = move
         if self.noise and best_move is not None:
             self.best_move = best_move
         self._store(position, depth, best_score, EXACT, best_move)

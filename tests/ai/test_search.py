@@ -145,3 +145,15 @@ def test_a_noisy_search_in_a_lost_position_still_returns_a_move():
     for seed in range(20):
         result = start_search(position, "bard", nodes=200, seed=seed).run()
         assert result.move in position.legal_moves()
+
+
+def test_a_noisy_level_cut_short_in_its_first_iteration_still_varies_its_move():
+    """At Brandubh's start the captures make even depth 1 cost far more than the
+    Bard's budget: it then picks the noisy best of the moves it looked at, not
+    always the first move of its ordering."""
+    position = start("brandubh")
+    results = [start_search(position, "bard", nodes=3000, seed=seed).run()
+               for seed in range(12)]
+    assert {r.depth for r in results} == {0}  # the first iteration never finished
+    moves = {r.move for r in results}
+    assert len(moves) > 1 and moves <= set(position.legal_moves())
