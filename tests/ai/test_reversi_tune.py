@@ -11,18 +11,10 @@ import random
 
 import pytest
 
-from game.rules.reversi import PASS, ReversiPosition, from_code, start
+from game.rules.reversi import PASS, from_code
 from tools import reversi_tune as tune
 
-from .test_reversi_ai import brute_force
-
-
-def random_play_to(seed: int, empties: int) -> ReversiPosition:
-    rng = random.Random(seed)
-    pos = start()
-    while 64 - sum(pos.counts()) > empties and pos.legal_moves():
-        pos = pos.play(rng.choice(pos.legal_moves())).position
-    return pos
+from .test_reversi_ai import brute_force, random_play_to
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
