@@ -163,17 +163,14 @@ class TaflUI(GameUI):
         return position.board[target] != tafl.EMPTY
 
     def captures(self, position: tafl.TaflPosition, orig: int) -> tuple[int, ...]:
-        """Asked of the engine: the soldiers a move takes (`TaflPosition.captures`,
-        without playing it) and, for a move landing beside the king, whether it
-        takes him (only that move is played, since `captures` counts soldiers)."""
-        king = position.board.find(tafl.KING)
-        rings = []
-        for dest in self.destinations(position, orig):
-            beside_king = any(victim == king for victim, _ in self.rules.flanks[dest])
-            if position.captures(orig, dest) or \
-                    (beside_king and king in position.play((orig, dest)).effects.captured):
-                rings.append(dest)
-        return tuple(rings)
+        """Asked of the engine, without playing a move: the soldiers it takes
+        (`TaflPosition.captures`) and whether an attacker landing there takes
+        the king (`TaflRules.takes_king`)."""
+        board, king = position.board, position.board.find(tafl.KING)
+        hunting = position.side == tafl.ATTACKERS and king >= 0
+        return tuple(dest for dest in self.destinations(position, orig)
+                     if position.captures(orig, dest)
+                     or (hunting and self.rules.takes_king(board, king, dest)))
 
     def refusal(self, position: tafl.TaflPosition, target: int) -> str | None:
         piece = position.board[target]
