@@ -46,6 +46,7 @@ import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
+from ..rules import start
 from ..rules.base import Move, Position
 from . import modiar, reversi, tafl  # noqa: F401  (each registers its strategy)
 from .search import Search, SearchResult
@@ -86,10 +87,14 @@ LEVELS: dict[str, dict[str, Level]] = {
 
 
 def preload() -> None:
-    """Build every game's strategy now (their tables take a moment to build),
-    so that no frame pays for it when a game starts."""
+    """Build the tables a first search needs now (the engines' capture tables
+    and the strategies' geometry are made on first use), so that no frame pays
+    for them when a game starts."""
     for game in LEVELS:
-        strategy_for(game)
+        position = start(game)
+        strategy = strategy_for(game)
+        strategy.evaluate(position)
+        strategy.priorities(position, position.legal_moves())
 
 
 class RandomPlayer:
