@@ -187,8 +187,9 @@ class Game:
         start = data.get("start")
         if not isinstance(start, str):
             raise RulesError("the saved game's start position is damaged")
-        _check_edition(data.get("edition", 1), from_code(start))
-        game = cls(start, moves)
+        position = from_code(start)
+        _check_edition(data.get("edition", 1), position)
+        game = cls(position, moves)
         while game.ply > cursor:
             game.undo()
         game._ending = _read_ending(data.get("ending"), game)

@@ -55,10 +55,6 @@ class GameSpec:
         if not self.suggested_side:
             object.__setattr__(self, "suggested_side", self.sides[0])
 
-    def start(self) -> Position:
-        """The game's start position."""
-        return self.parse(self.start_code)
-
     def ended_by_repetition(self, occurrences: int) -> bool:
         """Whether a position seen `occurrences` times ends the game."""
         return self.repetition_limit is not None and occurrences >= self.repetition_limit
