@@ -70,23 +70,6 @@ class Game:
     def last_effects(self) -> Any:
         return self._effects[self._cursor - 1] if self._cursor else None
 
-    @property
-    def effects(self) -> list[Effects]:
-        """What each move on the board did (captures, flips, sowing), in
-        step with `moves`: the engine's own account, kept as it was played."""
-        return self._effects[:self._cursor]
-
-    def capture_marks(self) -> list[str]:
-        """The mark of each move on the board (`x` after a capture, else ""),
-        as the game's spec writes it."""
-        return [self.spec.capture_mark(effects) for effects in self.effects]
-
-    @property
-    def ending(self) -> Outcome | None:
-        """A resignation or an agreed draw, if the players ended the game so;
-        None when the game is running or ended by its rules."""
-        return self._ending
-
     def legal_moves(self) -> list[Move]:
         return [] if self.outcome() is not None else list(self.position.legal_moves())
 
@@ -179,6 +162,23 @@ class Game:
     def move_texts(self) -> list[str]:
         """The moves played so far in notation."""
         return [self._positions[i].move_text(m) for i, m in enumerate(self.moves)]
+
+    @property
+    def effects(self) -> list[Effects]:
+        """What each move on the board did (captures, flips, sowing), in
+        step with `moves`: the engine's own account, kept as it was played."""
+        return self._effects[:self._cursor]
+
+    def capture_marks(self) -> list[str]:
+        """The mark of each move on the board (`x` after a capture, else ""),
+        as the game's spec writes it."""
+        return [self.spec.capture_mark(effects) for effects in self.effects]
+
+    @property
+    def ending(self) -> Outcome | None:
+        """A resignation or an agreed draw, if the players ended the game so;
+        None when the game is running or ended by its rules."""
+        return self._ending
 
     def replay(self) -> Iterator[Position]:
         """Every position from the start to the current one."""

@@ -26,6 +26,7 @@ text as the record writes them) or the line that is wrong.
 
 from __future__ import annotations
 
+import base64
 import re
 from dataclasses import dataclass
 
@@ -55,13 +56,16 @@ class RecordError(RulesError):
     Kinds: too_long, empty, move_number, illegal_move, bad_mark, bad_result,
     wrong_result, after_result, not_a_transcript; a bad start code keeps the
     CodeError's own kind (unknown_game, board_shape, …).  `ply` is the move
-    that failed, counted from 1, when a move failed.
+    that failed, counted from 1, and `move` its number and text as the record
+    writes them (`7... c1-c4`), when a move failed; `line` the line at fault
+    (from 1), when a line is.
     """
 
     def __init__(self, message: str, kind: str = "other", game: str | None = None,
-                 ply: int | None = None) -> None:
+                 ply: int | None = None, move: str | None = None,
+                 line: int | None = None) -> None:
         super().__init__(message, kind, game)
-        self.ply = ply
+        self.ply, self.move, self.line = ply, move, line
 
 
 @dataclass(frozen=True)
@@ -166,8 +170,9 @@ def read_transcript(text: str) -> Game:
         try:
             game.play_text(square)
         except RulesError as error:
-            raise RecordError(f"move {ply} {square.lower()}: {error}", "illegal_move",
-                              game.game, ply) from None
+            move = f"{ply} {square.lower()}"
+            raise RecordError(f"move {move}: {error}", "illegal_move", game.game, ply,
+                              move) from None
     _play_forced_passes(game)
     return game
 
@@ -201,7 +206,7 @@ def _start(tokens: list[_Token]) -> tuple[Game, list[_Token]]:
     try:
         start = from_code(" ".join(token.text for token in code_words))
     except CodeError as error:
-        raise RecordError(f"line {line}: {error}", error.kind, error.game) from None
+        raise RecordError(f"line {line}: {error}", error.kind, error.game, line=line) from None
     return Game(start), tokens[len(code_words):]
 
 
@@ -213,7 +218,8 @@ def _split_result(tokens: list[_Token]) -> tuple[list[_Token], list[_Token] | No
             after = tokens[index + 1 + len(result):]
             if after:
                 raise RecordError(f"line {after[0].line}: nothing may follow the result "
-                                  f"(found {short(after[0].text)})", "after_result")
+                                  f"(found {short(after[0].text)})", "after_result",
+                                  line=after[0].line)
             return tokens[:index], result
     return tokens, None
 
@@ -231,29 +237,30 @@ def _play_moves(game: Game, tokens: list[_Token]) -> None:
         number = None
     if number is not None:
         raise RecordError(f"line {number.line}: move number {number.text} has no move after it",
-                          "move_number", game.game, game.ply + 1)
+                          "move_number", game.game, game.ply + 1, line=number.line)
 
 
 def _check_number(game: Game, token: _Token, written: str) -> _Token:
     expected = move_label(game, game.ply + 1)
     if written != expected:
         raise RecordError(f"line {token.line}: move number {written} where {expected} was "
-                          "expected", "move_number", game.game, game.ply + 1)
+                          "expected", "move_number", game.game, game.ply + 1, line=token.line)
     return token
 
 
 def _play_token(game: Game, token: _Token) -> None:
     ply = game.ply + 1
-    label = f"move {move_label(game, ply)} {token.text}"
+    move = f"{move_label(game, ply)} {token.text}"
     move_text, marked = _without_marks(token.text)
     try:
         game.play_text(move_text)
     except RulesError as error:
-        raise RecordError(f"{label}: {error}", "illegal_move", game.game, ply) from None
+        raise RecordError(f"move {move}: {error}", "illegal_move", game.game, ply, move,
+                          token.line) from None
     mark = game.capture_marks()[-1]
     if marked and mark != _CAPTURE:
-        raise RecordError(f"{label}: marked as a capture, but it took nothing", "bad_mark",
-                          game.game, ply)
+        raise RecordError(f"move {move}: marked as a capture, but it took nothing", "bad_mark",
+                          game.game, ply, move, token.line)
 
 
 def _without_marks(text: str) -> tuple[str, bool]:
@@ -323,3 +330,137 @@ def _apply_player_ending(game: Game, status: str, reason: Reason, where: str) ->
 def _describe_status(status: str, reason: Reason | None) -> str:
     return status if reason is None else f"{status} {reason.value}"
 
+
+
+# --- the compact form a shared link carries ---------------------------------------
+#
+# `t1.GAME.EDITION.PLIES.MOVES[.sSTART][.END]`, every character URL-safe:
+# MOVES numbers each move by its place among the position's legal moves in
+# sorted notation, and packs those numbers into one integer (mixed radix: a
+# move among n costs log2(n) bits, a forced pass none), written in base64url
+# without padding; PLIES says how many moves there are.  START is the start
+# code's fields after the name with `_` for spaces, given only when the game
+# did not begin at its usual start; END is `r` and the winner's side letter
+# for a resignation, `d` for an agreed draw.  EDITION is the rules edition the
+# game was played under, so that a link never replays a game under other rules.
+
+LINK_VERSION = "t1"
+_LINK_FIELD = re.compile(r"[A-Za-z0-9_,/-]*", re.ASCII)
+MAX_LINK_PLIES = 20_000
+
+
+def write_link(game: Game) -> str:
+    """The game on the board as a link's fragment (without the `#`)."""
+    fields = [LINK_VERSION, game.game, str(game.spec.rules_edition), str(game.ply),
+              _encode_number(_move_number_of(game))]
+    if game.start.code() != game.spec.start_code:
+        fields.append("s" + game.start.code().split(" ", 1)[1].replace(" ", "_"))
+    ending = game.ending
+    if ending is not None:
+        fields.append("d" if ending.winner is None else "r" + ending.winner)
+    return ".".join(fields)
+
+
+def is_link(text: str) -> bool:
+    """Whether `text` is meant as a link's fragment (it may still be damaged)."""
+    return text.strip().startswith(LINK_VERSION + ".")
+
+
+def read_link(fragment: str) -> Game:
+    """The game a link's fragment holds; RecordError (kind bad_link, or
+    old_rules for a game played under another edition) if it holds none."""
+    fields = fragment.strip().split(".")
+    if len(fields) < 5 or fields[0] != LINK_VERSION or \
+            not all(_LINK_FIELD.fullmatch(field) for field in fields):
+        raise _bad_link("it is not a Táiplis game link")
+    name, edition, plies, moves, extra = fields[1], fields[2], fields[3], fields[4], fields[5:]
+    found = SPECS.get(name)
+    if found is None:
+        raise _bad_link(f"unknown game {short(name)}")
+    if edition != str(found.rules_edition):
+        raise RecordError(f"the link's game was played under another edition of the {name} "
+                          "rules", "old_rules", name)
+    if not plies.isdigit() or int(plies) > MAX_LINK_PLIES:
+        raise _bad_link("its move count is damaged", name)
+    start_fields = [field[1:] for field in extra if field.startswith("s")]
+    endings = [field for field in extra if not field.startswith("s")]
+    if len(start_fields) > 1 or len(endings) > 1:
+        raise _bad_link("it has fields twice", name)
+    game = _link_start(found, start_fields)
+    _replay_numbered_moves(game, int(plies), _decode_number(moves, name))
+    if endings:
+        _apply_link_ending(game, endings[0])
+    return game
+
+
+def _bad_link(why: str, game: str | None = None) -> RecordError:
+    return RecordError(f"the link's game is damaged: {why}", "bad_link", game)
+
+
+def _sorted_legal(game: Game) -> list[str]:
+    return sorted(game.position.move_text(move) for move in game.legal_moves())
+
+
+def _move_number_of(game: Game) -> int:
+    """The moves as one integer: each move's place among the sorted legal
+    moves of its position, in a mixed radix whose first digit is the first move."""
+    replayed = Game(game.start)
+    number, weight = 0, 1
+    for text in game.move_texts():
+        choices = _sorted_legal(replayed)
+        number += choices.index(text) * weight
+        weight *= len(choices)
+        replayed.play_text(text)
+    return number
+
+
+def _replay_numbered_moves(game: Game, plies: int, number: int) -> None:
+    for ply in range(1, plies + 1):
+        choices = _sorted_legal(game)
+        if not choices:
+            raise _bad_link(f"the game is over before move {ply}", game.game)
+        number, place = divmod(number, len(choices))
+        game.play_text(choices[place])
+    if number:
+        raise _bad_link("it holds more moves than it says", game.game)
+
+
+def _link_start(found, start_fields: list[str]) -> Game:
+    if not start_fields:
+        return Game(found.start_code)
+    try:
+        return Game(from_code(f"{found.name} {start_fields[0].replace('_', ' ')}"))
+    except CodeError as error:
+        raise _bad_link(f"its start position is wrong ({error})", found.name) from None
+
+
+def _apply_link_ending(game: Game, field: str) -> None:
+    try:
+        if field == "d":
+            game.agree_draw()
+        elif field.startswith("r") and field[1:] in game.start.SIDES:
+            game.resign(next(side for side in game.start.SIDES if side != field[1:]))
+        else:
+            raise _bad_link(f"unknown ending {short(field)}", game.game)
+    except RecordError:
+        raise
+    except RulesError as error:
+        raise _bad_link(str(error), game.game) from None
+
+
+def _encode_number(number: int) -> str:
+    raw = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _decode_number(text: str, game: str) -> int:
+    if not re.fullmatch(r"[A-Za-z0-9_-]*", text) or len(text) % 4 == 1:
+        raise _bad_link("its moves are damaged", game)
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return int.from_bytes(raw, "big")
+
+
+def read_shared(text: str) -> Game:
+    """A game from whatever a player may share: a link's fragment, a record, a
+    position code or a Reversi transcript."""
+    return read_link(text) if is_link(text) else read_record(text)

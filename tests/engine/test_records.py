@@ -19,10 +19,14 @@ from game.rules.base import Reason, RulesError
 from game.rules.record import Game
 from game.rules.transcript import (
     RecordError,
+    is_link,
     is_transcript,
     move_label,
+    read_link,
     read_record,
+    read_shared,
     read_transcript,
+    write_link,
     write_record,
     write_transcript,
 )
@@ -311,3 +315,63 @@ def test_game_effects_follow_the_cursor() -> None:
     game.undo()
     assert game.effects == effects[:-1]
     assert game.capture_marks() == [SPECS["tawlbwrdd"].capture_mark(e) for e in effects[:-1]]
+
+
+# --- the compact form of a shared link ------------------------------------------------
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_links_round_trip_finished_and_cut_games(name: str, seed: int) -> None:
+    full = random_game(name, seed)
+    cut = random_game(name, seed, plies=random.Random(seed).randrange(0, full.ply))
+    for game in (full, cut):
+        link = write_link(game)
+        assert re.fullmatch(r"[A-Za-z0-9._,/-]+", link), "only characters a URL keeps as they are"
+        assert is_link(link)
+        assert_same_game(read_link(link), game)
+        assert_same_game(read_shared(link), game)
+
+
+def test_a_link_is_much_shorter_than_the_record() -> None:
+    for name in GAME_NAMES:
+        game = random_game(name, 0)
+        assert len(write_link(game)) * 4 < len(write_record(game))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_link_keeps_a_start_other_than_the_usual_one_and_a_resignation(name: str) -> None:
+    game = Game(random_game(name, 3, plies=7).position)
+    game.play(game.legal_moves()[-1])
+    game.resign(game.position.side)
+    link = write_link(game)
+    assert ".s" in link
+    assert_same_game(read_link(link), game)
+
+
+def test_a_link_keeps_an_agreed_draw() -> None:
+    game = random_game("tawlbwrdd", 4, plies=11)
+    game.agree_draw()
+    assert_same_game(read_link(write_link(game)), game)
+
+
+def damaged_links() -> list[str]:
+    good = write_link(random_game("brandubh", 0, plies=20))
+    version, name, edition, plies, moves = good.split(".")
+    return [
+        "t1", "t1.chess.1.0.", f"{version}.{name}.9.{plies}.{moves}",
+        f"{version}.{name}.{edition}.x.{moves}", f"{version}.{name}.{edition}.{plies}.{moves}!",
+        f"{version}.{name}.{edition}.{int(plies) + 500}.{moves}",
+        f"{version}.{name}.{edition}.2.{moves}",  # fewer moves than the number holds
+        f"{version}.{name}.{edition}.{plies}.{moves}.sXYZ",
+        f"{version}.{name}.{edition}.{plies}.{moves}.q",
+        f"{version}.{name}.{edition}.{plies}.{moves}.d",  # Brandubh has no agreed draws
+        f"{version}.{name}.{edition}.{plies}.A",
+    ]
+
+
+@pytest.mark.parametrize("link", damaged_links())
+def test_a_damaged_link_fails_with_one_line(link: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        read_link(link)
+    assert "\n" not in str(caught.value)
+    assert caught.value.kind in ("bad_link", "old_rules")
