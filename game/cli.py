@@ -1,4 +1,4 @@
-"""Text tools over the engines: `python -m game perft|moves|apply|ai|match|bench|soak …`.
+"""Text tools over the engines: `python -m game perft|moves|apply|ai|match|analyse|bench|soak …`.
 
 Every failure a user can cause (a bad code, an illegal move, a bad number)
 ends with one line on stderr and exit status 2 — never a traceback.  A
@@ -24,6 +24,7 @@ FOUND_FAULTS = 1
 USAGE_ERROR = 2
 MAX_SOAK_EVENTS = 10_000_000
 MAX_PERFT_DEPTH = 30
+MAX_RECORD_FILE_CHARS = 1_000_000  # read_record refuses far less; this bounds the read
 
 
 def code_field_count(game: str) -> int | None:
@@ -81,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--seed", type=int, default=0)
     cmd.add_argument("--scene", help="storm one scene only: menu, setup, settings, rules, "
                      "code, or a game's board")
+    add_analyse_command(commands)
     cmd = commands.add_parser("build-web", help="the browser build: pygbag packs build/web/")
     add_build_web_options(cmd)
     return parser
@@ -180,6 +182,49 @@ def cmd_soak(parsed: argparse.Namespace) -> str:
     return summary.report()
 
 
+def add_analyse_command(commands: argparse._SubParsersAction) -> None:
+    cmd = commands.add_parser("analyse", help="the Druid's verdict on every move of a game "
+                              "record (FILE, or - for standard input)")
+    cmd.add_argument("record", metavar="FILE|-")
+    cmd.add_argument("--nodes", type=int, default=None,
+                     help="nodes per position (an exact search gets ten times as many)")
+    cmd.add_argument("--json", action="store_true", help="one JSON object a line")
+
+
+def cmd_analyse(parsed: argparse.Namespace) -> str:
+    """One line per move: the move, its mark, the Druid's best move and both values."""
+    import json
+
+    from .ai.analysis import DEFAULT_NODES, Analysis, unit_of
+    from .rules.transcript import read_record
+
+    nodes = DEFAULT_NODES if parsed.nodes is None else parsed.nodes
+    if nodes < 1:
+        raise UsageError("--nodes must be a positive whole number")
+    game = read_record(read_text_argument(parsed.record))
+    moves = Analysis(game, nodes=nodes).run()
+    if parsed.json:
+        return "\n".join(json.dumps(move.as_dict(), ensure_ascii=False) for move in moves)
+    unit = unit_of(game.game).name
+    return "\n".join(
+        f"{m.ply:>3}. {m.side} {m.move:<9} {m.mark:<2}  best {m.best:<9} "
+        f"{m.value_before:>8} -> {m.value_after:<8} {unit}{'  exact' if m.exact else ''}"
+        for m in moves)
+
+
+def read_text_argument(arg: str) -> str:
+    """The text of a file named on the command line, or of standard input for `-`."""
+    if arg == "-":
+        return sys.stdin.read()
+    try:
+        with open(arg, encoding="utf-8") as file:
+            return file.read(MAX_RECORD_FILE_CHARS + 1)
+    except OSError as error:
+        raise UsageError(f"cannot read {arg}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{arg} is not a text file (UTF-8)") from None
+
+
 def check_budget(parsed: argparse.Namespace) -> None:
     if parsed.nodes is not None and parsed.nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
@@ -219,6 +264,8 @@ def run(argv: Sequence[str]) -> str:
                 "ai": bench.bench_ai, "frames": bench.bench_frames}[parsed.what]()
     if parsed.command == "soak":
         return cmd_soak(parsed)
+    if parsed.command == "analyse":
+        return cmd_analyse(parsed)
     return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"
 
 
