@@ -84,6 +84,7 @@ class Unit:
     thresholds: tuple[Value, Value, Value]  # the loss from which ?!, ? and ?? start
     span: Value  # the evaluation graph is clamped to ±span
     win: Value  # a value from which the mover has won (exact or forced)
+    shows_margin: bool = True  # values are final margins (False: tafl's scores)
 
 
 def _modiar_value(score: int, exact: bool) -> Value:
@@ -113,7 +114,7 @@ def _tafl_value(score: int, exact: bool) -> Value:
     return score
 
 
-_TAFL = Unit("evaluation", _tafl_value, (60, 150, 400), 1000, WIN - 2 * MAX_DEPTH)
+_TAFL = Unit("evaluation", _tafl_value, (60, 150, 400), 1000, WIN - 2 * MAX_DEPTH, False)
 UNITS: dict[str, Unit] = {
     modiar_rules.SPEC.name: Unit("stones", _modiar_value, (1, 3, 6), 12, 1),
     reversi_rules.SPEC.name: Unit("discs", _reversi_value, (3, 6, 12), 32, 1),
@@ -147,6 +148,7 @@ class MoveAnalysis:
     value_after: Value
     exact: bool
     mark: str
+    best_move: Move | None = None  # `best` as the engine's move (the board's arrow)
 
     @property
     def lost(self) -> Value:
@@ -194,6 +196,8 @@ class Analysis:
         self.spec = game.spec
         self.unit = unit_of(self.game_name)
         self.strategy: Strategy = strategy_for(self.game_name)
+        # A strategy without an exact search (tafl) need not be asked about each child.
+        self._any_exact = type(self.strategy).exact is not Strategy.exact
         self.values: list[PositionValue | None] = [None] * len(self.positions)
         self.results: list[MoveAnalysis] = []
         self.cancelled = False
@@ -267,7 +271,7 @@ class Analysis:
         best = position.move_text(before.best) if before.best is not None else ""
         return MoveAnalysis(index + 1, position.side, position.move_text(move), best,
                             value_before, value_after, exact,
-                            mark_for(self.unit, value_before, value_after, exact))
+                            mark_for(self.unit, value_before, value_after, exact), before.best)
 
     def _line_value(self, index: int) -> Generator[None, None, PositionValue]:
         """The value of the game's own position `index` (and of those before it that
@@ -304,7 +308,8 @@ class Analysis:
         self.searched_nodes += result.nodes
         exact = can_be_exact and result.nodes < budget
         found = PositionValue(result.move, self.unit.convert(result.score, exact), exact)
-        if exact or not expand or not self._children_exact(position, history, moves, limits):
+        if exact or not expand or not self._any_exact or \
+                not self._children_exact(position, history, moves, limits):
             return found
         return (yield from self._from_children(position, history, moves, line))
 
@@ -360,6 +365,8 @@ class Analysis:
         """Whether the strategy's exact search takes this position (asked, not run)."""
         if self._ended(position, history) is not None:
             return True
+        if not self._any_exact:
+            return False
         exact = self.strategy.exact(position, limits, lambda: False, Counter(history))
         if exact is None:
             return False

@@ -11,6 +11,7 @@ import pygame
 
 from game.ai.levels import start_search as real_start_search
 from game.platform.storage import MemoryStorage
+from game.ui import analysis_view
 from game.ui import play as play_module
 from game.ui.app import App
 from game.ui.board import scene as board_scene
@@ -33,6 +34,7 @@ def make_app(monkeypatch, size=(1280, 800), storage=None, animation: str = "norm
     test is about something else and says why)."""
     monkeypatch.setattr(play_module, "start_search", fast_search)
     monkeypatch.setattr(board_scene, "SHOW_THINKING_AT_LEAST", 0.0)
+    monkeypatch.setattr(analysis_view, "APP_NODES", TEST_NODES)  # the analysis after a game
     app = App(size, storage=storage or MemoryStorage(), locale_name="en")
     app.ctx.settings["animation"] = animation
     app.step(FRAME_SECONDS)

@@ -15,6 +15,7 @@ from ...platform import clipboard
 from ...rules import from_code, spec
 from ...rules.base import Move, Position, Reason, RulesError, other
 from ...rules.record import Game
+from ..analysis_view import AnalysisView
 from ..code_errors import explain
 from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import side_name, t
@@ -31,7 +32,7 @@ from ..play import (
 )
 from ..scene import Pop, Push, Replace, Reset, Scene, ToBoard, ToMenu, ToRules, Transition
 from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
-from ..views.base import Marks, draw_arrow
+from ..views.base import Marks, draw_arrow, draw_better_move
 from ..widgets import (
     Button,
     Focus,
@@ -100,6 +101,7 @@ class BoardScene(Scene):
         self.viewing: int | None = None
         self.shown_ply_listeners: list[Callable[[int | None], None]] = []
         self.move_list = MoveList()
+        self.analysis = AnalysisView()  # the Druid's analysis of this game, once asked for
         self.list_press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) in the list
         self.play.resume()  # a game comes to a board live, whatever another board left
         self.replay_buttons = [
@@ -131,6 +133,8 @@ class BoardScene(Scene):
         ]
         # Only once the game is over and its result panel was closed (see _shown).
         buttons.insert(0, Button("board.show_result", self.show_result, name="show-result"))
+        # Once the game is over, or while replay shows a move (see _shown).
+        buttons.insert(1, Button("board.analyse", self.toggle_analysis, name="analyse"))
         if spec(self.play.setup.game).draw_by_agreement:
             buttons.insert(6, Button("board.draw", self.offer_draw, name="draw"))
         return buttons
@@ -254,6 +258,9 @@ class BoardScene(Scene):
     def _shown(self, button: Button) -> bool:
         if button.name == "show-result":
             return self.result_closed and self.play.game.outcome() is not None
+        if button.name == "analyse":
+            return self.play.game.ply > 0 and (self.play.game.outcome() is not None
+                                               or self.viewing is not None)
         return True
 
     def _over_box(self) -> pygame.Rect:
@@ -291,7 +298,7 @@ class BoardScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_list(-int(getattr(event, "y", 0)))
             return None
-        if self._list_pointer(event):
+        if self._list_pointer(event) or self._analysis_pointer(event):
             return None
         if self.viewing is not None:
             self._refuse_while_viewing(event)
@@ -513,6 +520,53 @@ class BoardScene(Scene):
                 self.ui.view.rect.collidepoint(event.pos):
             self.ctx.notify(t("replay.board_locked"))
 
+    # --- the Druid's analysis ------------------------------------------------------------------
+
+    def toggle_analysis(self) -> None:
+        """Analyse (or go on analysing) the game's moves; while it runs, stop it."""
+        view = self.analysis
+        if view.running:
+            view.cancel()
+        elif view.analysis is not None and not view.complete:
+            view.resume()
+        else:
+            view.start(self.play.game, self.ctx.search_nodes)
+        self.redraw()
+
+    def _step_analysis(self, deadline: float) -> None:
+        """The analysis's share of this frame: it starts by itself once a game is over
+        (unless the player stopped it), and runs only while the computer is not
+        thinking (after the game, or in replay, where the computer waits)."""
+        view = self.analysis
+        game = self.play.game
+        view.follow(game)
+        if view.analysis is None and not view.declined and game.ply and \
+                game.outcome() is not None and self.announced and self.animation is None:
+            view.start(game, self.ctx.search_nodes)
+        if view.running and (self.play.paused or not self.play.computer_to_move):
+            view.step(deadline)
+
+    def _analysis_pointer(self, event: pygame.event.Event) -> bool:
+        """A press on the analysis block: its × stops the analysis, a point on the
+        graph shows that move.  Whether the event was the analysis's."""
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        if self.analysis.stop_at(event.pos):
+            self.analysis.cancel()
+            self.redraw()
+            return True
+        ply = self.analysis.ply_at(event.pos)
+        if ply is None:
+            return False
+        self.show_ply(ply)
+        return True
+
+    def _draw_better_move(self, surface: pygame.Surface) -> None:
+        """In replay, on a marked move: the move the Druid found better."""
+        move = self.analysis.better_move(self.viewing or 0)
+        if move is not None:
+            draw_better_move(surface, self.ui.view, self.ui.move_squares(move))
+
     # --- actions (buttons and keys) ---------------------------------------------------------
 
     def undo(self) -> None:
@@ -711,6 +765,7 @@ class BoardScene(Scene):
         quiet = not self.dirty and self.animation is None  # nothing to draw so far
         deadline = self._search_deadline(quiet)
         self.play.advance_hint(deadline)
+        self._step_analysis(deadline)
         decided = False
         if forced:
             pass  # nobody thinks about a forced pass: it plays itself
@@ -753,7 +808,7 @@ class BoardScene(Scene):
         """What the scene shows that can change with no input: a computer move, a
         hint found, the thinking dots, the buttons enabled, the game-over panel."""
         return (self.play.game.ply, self.viewing, self.play.hint, self._status_line(),
-                self.game_over_panel,
+                self.game_over_panel, self.analysis.looks(),
                 tuple((button.enabled, button.label) for button in self.buttons))
 
     def _note_looks(self) -> None:
@@ -786,6 +841,11 @@ class BoardScene(Scene):
             if button.name == "draw":
                 accepting = self.draw_offer not in (None, self.play.position.side)
                 button.label = "board.accept_draw" if accepting else "board.draw"
+        for button in self.buttons:
+            if button.name == "analyse":
+                button.label = "board.stop_analysis" if self.analysis.running \
+                    else "board.analyse"
+                button.enabled = not self.analysis.complete
         self.replay_buttons[0].enabled = self.shown_ply > 0
         self.replay_buttons[1].enabled = self.viewing is not None
 
@@ -893,6 +953,7 @@ class BoardScene(Scene):
         self.ui.draw(surface, self.shown_position, self._marks(), self.animation)
         if self.viewing is not None:
             self._draw_replay_frame(surface)
+            self._draw_better_move(surface)
         self._draw_hint(surface)
         self._draw_drag(surface)
         self._draw_panel(surface)
@@ -986,8 +1047,19 @@ class BoardScene(Scene):
                                 shown, body)
         buttons_top = min((b.rect.top for b in [*self.buttons, *self.replay_buttons]
                            if b.visible), default=rect.bottom)
-        self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width, buttons_top - y - u)
+        below = self.analysis.height(u)
+        if below and buttons_top - y - u - below < 3 * self._move_line_height():
+            below = 0  # too short for the graph and a few moves: the moves come first
+        self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width,
+                                      buttons_top - y - u - below)
         self._draw_moves(surface, self.moves_rect)
+        self.analysis.rect = pygame.Rect(0, 0, 0, 0)
+        self.analysis.graph = self.analysis.stop = pygame.Rect(0, 0, 0, 0)
+        if below:
+            block = pygame.Rect(rect.left, self.moves_rect.bottom + u // 3, rect.width,
+                                below - u // 3)
+            self.analysis.draw(surface, block, u, self.viewing,
+                               self.play.game.start.SIDES[0])
         self.focus.draw(surface, u)
 
     def _panel_is_short(self) -> bool:
@@ -1052,8 +1124,9 @@ class BoardScene(Scene):
         from the engine's effects)."""
         game = self.play.game
         positions = list(game.replay())
+        marks = self.analysis.marks(game.ply)
         return [Entry(text, self.ui.move_note(positions[i], positions[i + 1],
-                                              game.effects_at(i + 1)))
+                                              game.effects_at(i + 1)), marks[i])
                 for i, text in enumerate(self._move_texts())]
 
     def _move_text_size(self) -> int:
