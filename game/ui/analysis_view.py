@@ -131,6 +131,10 @@ class AnalysisView:
             return 0
         return self._line_height(unit) + int(GRAPH_UNITS * unit) + unit // 2
 
+    def least_height(self, unit: int) -> int:
+        """The least height worth drawing: the caption and a graph of 1.5 units."""
+        return self._line_height(unit) + unit * 3 // 2 + unit // 2
+
     def _line_height(self, unit: int) -> int:
         return font(self._text_size(unit)).get_linesize() + unit // 3
 

@@ -1047,9 +1047,12 @@ class BoardScene(Scene):
                                 shown, body)
         buttons_top = min((b.rect.top for b in [*self.buttons, *self.replay_buttons]
                            if b.visible), default=rect.bottom)
-        below = self.analysis.height(u)
-        if below and buttons_top - y - u - below < 3 * self._move_line_height():
-            below = 0  # too short for the graph and a few moves: the moves come first
+        # The analysis below the moves, shrunk to leave a line of moves at least
+        # (the list scrolls; hidden when even its least height would not leave one).
+        room = buttons_top - y - u - self._move_line_height() - u
+        below = min(self.analysis.height(u), room)
+        if below < self.analysis.least_height(u):
+            below = 0
         self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width,
                                       buttons_top - y - u - below)
         self._draw_moves(surface, self.moves_rect)
