@@ -402,3 +402,68 @@ def analyse(game: Game, nodes: int = DEFAULT_NODES,
             exact_nodes: int | None = None) -> list[MoveAnalysis]:
     """Every move of `game` analysed, in one go."""
     return Analysis(game, nodes=nodes, exact_nodes=exact_nodes).run()
+
+
+class MoveValues:
+    """The Druid's value of every legal move of a position (Reversi's hints with
+    values): the mover's value after each move, in the game's unit, searched round
+    by round with four times the nodes each round, so the values firm up as the
+    search deepens.  A move whose value is exact is not searched again.  Steppable
+    like the Search: `step(deadline)`, `cancel()`, `done`; `round` counts the
+    rounds finished and `values` holds the latest value of each move searched."""
+
+    def __init__(self, position: Position, history: Sequence[Hashable] = (), *,
+                 nodes: int = 1000, rounds: int = 3,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.position = position
+        self.history = list(history) or [position.repetition_key()]
+        self.base_nodes = nodes
+        self.rounds = rounds
+        self.values: dict[Move, Value] = {}
+        self.exact: set[Move] = set()
+        self.round = 0
+        self.done = False
+        self.clock = clock
+        self._valuer = Analysis(Game(position), nodes=nodes, clock=clock)
+        self._work = self._deepen()
+
+    def step(self, deadline: float) -> bool:
+        if self.done:
+            return True
+        self._valuer._deadline = deadline
+        try:
+            while True:
+                next(self._work)
+                if self.clock() >= deadline:
+                    break
+        except StopIteration:
+            self.done = True
+        return self.done
+
+    def cancel(self) -> None:
+        if not self.done:
+            self.done = True
+            self._work.close()
+
+    def best(self) -> Move | None:
+        """The move of the highest value so far (None before any is known)."""
+        return max(self.values, key=lambda move: self.values[move], default=None)
+
+    def _deepen(self) -> Generator[None, None, None]:
+        valuer = self._valuer
+        moves = list(self.position.legal_moves())
+        for finished in range(self.rounds):
+            valuer.nodes = self.base_nodes * 4 ** finished
+            valuer.exact_nodes = EXACT_FACTOR * valuer.nodes
+            for move in moves:
+                if move in self.exact:
+                    continue
+                value = yield from valuer._child_value(self.position, self.history, move,
+                                                       None, False)
+                self.values[move] = value.value
+                if value.exact:
+                    self.exact.add(move)
+                yield
+            self.round = finished + 1
+            if len(self.exact) == len(moves):
+                return

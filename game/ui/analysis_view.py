@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..ai.analysis import Analysis, MoveAnalysis, Unit, Value
-from ..rules.base import Move
+from ..ai.analysis import Analysis, MoveAnalysis, MoveValues, Unit, Value
+from ..rules.base import Move, Position
 from ..rules.record import Game
 from .i18n import side_name, t
 from .theme import colour, font, text_size
@@ -22,6 +22,7 @@ from .widgets import draw_panel, draw_text
 
 # The app's node budget per position (tests lower it; ctx.search_nodes wins when set).
 APP_NODES = 20_000
+VALUE_NODES = 1000  # the first round of the values on the squares (each round: four times)
 MARK_COLOURS = {"?!": "mark_inaccuracy", "?": "mark_mistake", "??": "mark_blunder"}
 GRAPH_UNITS = 3.2  # the graph's height, in layout units
 STOP_TEXT = "×"
@@ -247,3 +248,56 @@ class AnalysisView:
             if found.mark and found.ply < len(points):
                 pygame.draw.circle(surface, mark_colour(found.mark), points[found.ply], radius)
                 pygame.draw.circle(surface, colour("text_dark"), points[found.ply], radius, 1)
+
+
+class MoveValuesView:
+    """The Druid's value on every legal square (Reversi), while the toggle is on:
+    searched in the background on the person's turn, a round deeper at a time,
+    drawn on the squares as they firm up (the best in the accent colour)."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.values: MoveValues | None = None
+
+    def toggle(self) -> None:
+        self.on = not self.on
+        if not self.on:
+            self.stop()
+
+    def stop(self) -> None:
+        if self.values is not None:
+            self.values.cancel()
+            self.values = None
+
+    def looks(self) -> tuple:
+        found = self.values
+        if found is None:
+            return (self.on,)
+        return (self.on, id(found), found.round, tuple(sorted(found.values.items())))
+
+    def step(self, position: Position, history: list, deadline: float,
+             nodes: int | None) -> None:
+        if not self.on:
+            return
+        if self.values is None or self.values.position is not position:
+            self.stop()
+            self.values = MoveValues(position, history, nodes=nodes or VALUE_NODES)
+        self.values.step(deadline)
+
+    def draw(self, surface: pygame.Surface, ui, position: Position) -> None:
+        found = self.values
+        if not self.on or found is None or found.position is not position:
+            return
+        best = found.best()
+        unit = found._valuer.unit
+        for move, value in found.values.items():
+            squares = ui.move_squares(move)
+            if len(squares) != 1:
+                continue
+            rect = ui.view.cell(squares[0])
+            text = format_value(round(value) if isinstance(value, float) else value, unit)
+            size = max(10, rect.width // 3)
+            fill = colour("accent") if move == best else colour("text")
+            draw_text(surface, text, size, (rect.centerx + 1, rect.centery + 1),
+                      colour("text_dark"), anchor="center", bold=True)  # a shadow, for the felt
+            draw_text(surface, text, size, rect.center, fill, anchor="center", bold=True)

@@ -285,3 +285,35 @@ def test_cli_text_and_bad_input(tmp_path, capsys, monkeypatch) -> None:
     errors = capsys.readouterr().err.splitlines()
     assert len(errors) == 3 and all(line.startswith("error: ") for line in errors)
     assert "S9" in errors[2]
+
+
+# -- values on every legal square (Reversi's hints) -------------------------------------
+
+
+def test_move_values_in_an_endgame_are_the_exact_margins() -> None:
+    from game.ai.analysis import MoveValues
+
+    position = reversi_endgame(6, 9).position
+    values = MoveValues(position, nodes=NODES)
+    while not values.step(0):
+        pass
+    moves = position.legal_moves()
+    assert set(values.values) == set(moves) and values.exact == set(moves)
+    for move in moves:
+        child = position.play(move).position
+        assert values.values[move] == _turned(position, child, reversi_minimax(child))
+    assert values.values[values.best()] == reversi_minimax(position)
+
+
+def test_move_values_deepen_round_by_round() -> None:
+    from game.ai.analysis import MoveValues
+
+    position = reversi_endgame(1, 40).position
+    ticks = iter(range(10**9))
+    values = MoveValues(position, nodes=200, rounds=2, clock=lambda: next(ticks) * 1e-4)
+    firsts = None
+    while not values.step(0):
+        if values.round == 1 and firsts is None:
+            firsts = dict(values.values)
+    assert firsts is not None and set(firsts) == set(position.legal_moves())
+    assert values.round == 2 and set(values.values) == set(firsts)

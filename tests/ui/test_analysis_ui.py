@@ -159,3 +159,59 @@ def test_the_graph_and_marks_are_drawn_on_a_phone(monkeypatch):
     assert graph.top >= scene.moves_rect.bottom
     inside = app.screen.get_at((graph.left + 2, graph.bottom - 2))[:3]
     assert inside in (colour("graph_first")[:3], colour("graph_second")[:3])
+
+
+def test_reversi_values_on_every_legal_square_deepen_and_follow_the_game(monkeypatch):
+    app = make_app(monkeypatch)
+    rng = random.Random(1)
+    game = Game(start("reversi"))
+    for _ in range(20):
+        game.play(rng.choice(game.legal_moves()))
+    scene = open_board(app, "reversi", game)
+    before = scene.play.game.to_dict()
+    press(app, "values")
+    assert button(app, "values").selected
+    for _ in range(MAX_FRAMES):
+        found = scene.move_values.values
+        if found is not None and found.round >= 2:
+            break
+        steps(app, 1)
+    moves = scene.play.position.legal_moves()
+    assert set(found.values) == set(moves)
+    assert scene.play.game.to_dict() == before  # looking changes nothing
+    # The best value is drawn on its square: the square looks different without it.
+    square = scene.ui.view.cell(found.best())
+
+    def pixels() -> list:
+        return [tuple(app.screen.get_at((x, square.centery))[:3])
+                for x in range(square.left + 2, square.right - 2)]
+
+    shown = pixels()
+    press(app, "values")
+    steps(app, 1)
+    assert pixels() != shown
+    press(app, "values")
+    for _ in range(MAX_FRAMES):
+        if scene.move_values.values is not None and scene.move_values.values.round >= 1:
+            break
+        steps(app, 1)
+    moves = scene.play.position.legal_moves()
+    # A move played: the values start again for the new position.
+    click(app, scene.ui.view.cell(moves[0]).center)
+    settle(app)
+    steps(app, 2)
+    if scene._can_move():
+        assert scene.move_values.values.position is scene.play.position
+    press(app, "values")
+    assert scene.move_values.values is None and not button(app, "values").selected
+    assert app.errors == []
+
+
+def test_only_reversi_offers_values(monkeypatch):
+    app = make_app(monkeypatch)
+    open_board(app, "modiar", Game(start("modiar")))
+    try:
+        button(app, "values")
+    except LookupError:
+        return
+    raise AssertionError("Modiar's board offers values")

@@ -15,7 +15,7 @@ from ...platform import clipboard
 from ...rules import from_code, spec
 from ...rules.base import Move, Position, Reason, RulesError, other
 from ...rules.record import Game
-from ..analysis_view import AnalysisView
+from ..analysis_view import AnalysisView, MoveValuesView
 from ..code_errors import explain
 from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import side_name, t
@@ -102,6 +102,7 @@ class BoardScene(Scene):
         self.shown_ply_listeners: list[Callable[[int | None], None]] = []
         self.move_list = MoveList()
         self.analysis = AnalysisView()  # the Druid's analysis of this game, once asked for
+        self.move_values = MoveValuesView()  # the Druid's value on each legal square (toggle)
         self.list_press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) in the list
         self.play.resume()  # a game comes to a board live, whatever another board left
         self.replay_buttons = [
@@ -135,6 +136,8 @@ class BoardScene(Scene):
         buttons.insert(0, Button("board.show_result", self.show_result, name="show-result"))
         # Once the game is over, or while replay shows a move (see _shown).
         buttons.insert(1, Button("board.analyse", self.toggle_analysis, name="analyse"))
+        if self.ui.value_hints:
+            buttons.insert(4, Button("board.values", self.toggle_values, name="values"))
         if spec(self.play.setup.game).draw_by_agreement:
             buttons.insert(6, Button("board.draw", self.offer_draw, name="draw"))
         return buttons
@@ -546,6 +549,20 @@ class BoardScene(Scene):
         if view.running and (self.play.paused or not self.play.computer_to_move):
             view.step(deadline)
 
+    def toggle_values(self) -> None:
+        """Show (or hide) the Druid's value on every legal square."""
+        self.move_values.toggle()
+        self.redraw()
+
+    def _step_move_values(self, deadline: float) -> None:
+        """The values' share of this frame, on a person's turn only (the computer's
+        own search has the frame on its turn)."""
+        if self.viewing is None and self._can_move():
+            self.move_values.step(self.play.position, self.play.game.repetition_keys(),
+                                  deadline, self.ctx.search_nodes)
+        else:
+            self.move_values.stop()
+
     def _analysis_pointer(self, event: pygame.event.Event) -> bool:
         """A press on the analysis block: its × stops the analysis, a point on the
         graph shows that move.  Whether the event was the analysis's."""
@@ -766,6 +783,7 @@ class BoardScene(Scene):
         deadline = self._search_deadline(quiet)
         self.play.advance_hint(deadline)
         self._step_analysis(deadline)
+        self._step_move_values(deadline)
         decided = False
         if forced:
             pass  # nobody thinks about a forced pass: it plays itself
@@ -808,7 +826,7 @@ class BoardScene(Scene):
         """What the scene shows that can change with no input: a computer move, a
         hint found, the thinking dots, the buttons enabled, the game-over panel."""
         return (self.play.game.ply, self.viewing, self.play.hint, self._status_line(),
-                self.game_over_panel, self.analysis.looks(),
+                self.game_over_panel, self.analysis.looks(), self.move_values.looks(),
                 tuple((button.enabled, button.label) for button in self.buttons))
 
     def _note_looks(self) -> None:
@@ -842,6 +860,8 @@ class BoardScene(Scene):
                 accepting = self.draw_offer not in (None, self.play.position.side)
                 button.label = "board.accept_draw" if accepting else "board.draw"
         for button in self.buttons:
+            if button.name == "values":
+                button.selected = self.move_values.on
             if button.name == "analyse":
                 button.label = "board.stop_analysis" if self.analysis.running \
                     else "board.analyse"
@@ -955,6 +975,8 @@ class BoardScene(Scene):
             self._draw_replay_frame(surface)
             self._draw_better_move(surface)
         self._draw_hint(surface)
+        if self.viewing is None and self._can_move():
+            self.move_values.draw(surface, self.ui, self.play.position)
         self._draw_drag(surface)
         self._draw_panel(surface)
         if self.game_over_panel:
