@@ -67,8 +67,8 @@ class MoveList:
         self._lines = lines
         if self.follow:
             self.first_line = max(0, lines - self.capacity)
-        if picked is not None and picked != self._revealed and picked > 0:
-            line = (picked - 1) // PLIES_PER_LINE
+        if picked is not None and picked != self._revealed:
+            line = max(0, picked - 1) // PLIES_PER_LINE  # the start shows the first line
             if line < self.first_line:
                 self.first_line = line
             elif line >= self.first_line + self.capacity:
