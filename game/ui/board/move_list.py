@@ -135,7 +135,7 @@ class MoveList:
             for i in range(PLIES_PER_LINE):
                 x += int(unit * (NUMBER_GAP if i == 0 else MOVE_GAP))
                 stops.append(x)
-                x += max((self._entry_width(entries[ply], size) for line in lines
+                x += max((self._entry_width(entries[ply], size, unit) for line in lines
                           if (ply := line * PLIES_PER_LINE + i) < len(entries)), default=0)
             if x <= width - unit // 2 or size <= least:
                 return size, tuple(stops)
@@ -154,13 +154,13 @@ class MoveList:
         for i, ply in enumerate(plies):
             entry = entries[ply - 1]
             x = rect.left + stops[i + 1]
-            end = x + self._entry_width(entry, size)
+            end = x + self._entry_width(entry, size, unit)
             if ply == picked:
                 mark = pygame.Rect(x - unit // 4, rect.top - 1, end - x + unit // 2,
                                    self.line_height)
                 pygame.draw.rect(surface, colour("accent_dark"), mark, border_radius=4)
                 pygame.draw.rect(surface, colour("accent"), mark, 1, border_radius=4)
-            self._draw_entry(surface, entry, (x, rect.top), size)
+            self._draw_entry(surface, entry, (x, rect.top), size, unit)
             following = i + 2 < len(stops) and i + 1 < len(plies)
             right = (end + rect.left + stops[i + 2]) // 2 if following else rect.right
             self.hits.append((ply, pygame.Rect(start, rect.top, right - start, self.line_height)))
@@ -169,7 +169,7 @@ class MoveList:
     def _note_size(self, note: MoveNote, size: int) -> int:
         return max(min(size, text_size(0)), int(size * QUIET_NOTE_SCALE)) if note.quiet else size
 
-    def _entry_width(self, entry: Entry, size: int) -> int:
+    def _entry_width(self, entry: Entry, size: int, unit: int) -> int:
         width = font(size).size(entry.text)[0]
         if entry.note is not None:
             width += font(self._note_size(entry.note, size)).size(entry.note.text)[0]
@@ -177,7 +177,7 @@ class MoveList:
         return width
 
     def _draw_entry(self, surface: pygame.Surface, entry: Entry, pos: tuple[int, int],
-                    size: int) -> None:
+                    size: int, unit: int) -> None:
         text = draw_text(surface, entry.text, size, pos, colour("text"))
         note = entry.note
         if note is None:
