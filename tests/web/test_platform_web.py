@@ -187,7 +187,7 @@ def test_the_dialogs_paste_asks_the_page_and_takes_its_text(monkeypatch, page):
     dialog = app.scene
     before = dialog.text
     press(app, "paste")
-    assert page.requests[-1] == ("paste", t("dialog.code_help"), before)
+    assert page.requests[-1] == ("paste", t("dialog.record_help"), before)
     page.answers[len(page.requests)] = "cancel"  # the player closed the prompt
     clipboard.poll()
     assert dialog.text == before
