@@ -29,7 +29,7 @@ from .code_errors import explain
 from .context import Context
 from .i18n import t
 from .navigation import build
-from .opening import UnreadableFile, board_for, requested_game
+from .opening import Shared, UnreadableFile, board_for, requested_game
 from .scene import (
     Pop,
     Push,
@@ -102,7 +102,7 @@ class App:
         if game is None:
             return
         self._apply(Push(ToBoard(board_for(self.ctx, game.game))))
-        self._apply(self.scene.returned(game))
+        self._apply(self.scene.returned(Shared(game)))
 
     # --- one frame ---------------------------------------------------------------
 

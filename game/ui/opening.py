@@ -10,6 +10,7 @@ changes nothing.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from ..platform import web
 from ..rules.record import Game
@@ -17,6 +18,15 @@ from ..rules.transcript import MAX_RECORD_CHARS, RecordError, is_link, read_link
 from .play import Play, Setup, load_save
 
 OPENED_MODE = "hotseat"  # a shared game is looked at, or played on, by people: never a computer
+
+
+@dataclass(frozen=True)
+class Shared:
+    """A game opened from a file or a link, handed to a board to load: played
+    on, if at all, by the people at this device (`mode`)."""
+
+    game: Game
+    mode: str = OPENED_MODE
 
 
 class UnreadableFile(RecordError):

@@ -18,6 +18,7 @@ from ...rules.record import Game
 from ...rules.transcript import write_link, write_record
 from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import side_name, t
+from ..opening import Shared
 from ..play import (
     Play,
     Refused,
@@ -578,7 +579,7 @@ class BoardScene(Scene):
         if isinstance(result, MoreChoice):  # a button chosen behind More
             chosen = next(b for b in self.buttons if b.name == result.name)
             return chosen.action() if chosen.enabled else None
-        if isinstance(result, Game):  # a record or a code from the code dialog, or a link
+        if isinstance(result, Game | Shared):  # from the code dialog, or opened at start
             return self._ask_before_load(result)
         if isinstance(result, Confirmed) and result.question == "load":
             return self._load(result.value)
@@ -586,11 +587,12 @@ class BoardScene(Scene):
             self._resign_now()
         return None
 
-    def _ask_before_load(self, loading: Game) -> Transition | None:
+    def _ask_before_load(self, wanted: Game | Shared) -> Transition | None:
         """Load a game (a record, or a position code's one position), asking
         first when it would replace an unfinished game: this one, or (for
         another game's record) that game's own saved one — unless that is the
         very same game, as when a shared link is opened again."""
+        loading = wanted.game if isinstance(wanted, Shared) else wanted
         game = loading.game
         replaced = self.play if game == self.play.setup.game \
             else load_save(self.ctx.storage, game)
@@ -600,10 +602,17 @@ class BoardScene(Scene):
         message = t("confirm.replace.body", game=t(f"game.{game}"))
         title = "confirm.load_record.title" if loading.ply else "confirm.load.title"
         return Push(ConfirmDialog(self.ctx, "load", t(title), message,
-                                  "dialog.load", "confirm.keep_game", value=loading))
+                                  "dialog.load", "confirm.keep_game", value=wanted))
 
-    def _load(self, loading: Game) -> Transition | None:
+    def _load(self, wanted: Game | Shared) -> Transition | None:
+        """Put the game on a board: this one, or (another game's) its own.  A
+        shared game is played on by people only (`Shared.mode`); a loaded one
+        keeps who played here.  The move list holds the record's moves, so a
+        click on one replays the game from there."""
+        loading = wanted.game if isinstance(wanted, Shared) else wanted
         setup = self.play.setup
+        if isinstance(wanted, Shared):
+            setup = Setup(setup.game, wanted.mode, setup.human_side, setup.level, setup.seed)
         position = loading.start
         if setup.game != loading.game:
             side = position.SIDES[0] if setup.human_side not in position.SIDES \
