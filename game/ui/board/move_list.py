@@ -14,7 +14,7 @@ import pygame
 
 from ..play import PLIES_PER_LINE
 from ..theme import colour, font, text_size
-from ..widgets import draw_panel, draw_text, fit_size
+from ..widgets import draw_panel, draw_text
 from .games import MoveNote
 
 QUIET_NOTE_SCALE = 0.8  # a quiet note (Reversi's flips) is this much smaller, never unreadable
@@ -67,8 +67,8 @@ class MoveList:
         self._lines = lines
         if self.follow:
             self.first_line = max(0, lines - self.capacity)
-        if picked is not None and picked != self._revealed and picked > 0:
-            line = (picked - 1) // PLIES_PER_LINE
+        if picked is not None and picked != self._revealed:
+            line = max(0, picked - 1) // PLIES_PER_LINE  # the start shows the first line
             if line < self.first_line:
                 self.first_line = line
             elif line >= self.first_line + self.capacity:
@@ -104,13 +104,14 @@ class MoveList:
         lines = -(-len(entries) // PLIES_PER_LINE)
         self._place_window(lines, picked)
         column_width = area.width // self.columns
-        for k in range(min(self.capacity, lines - self.first_line)):
+        shown = range(self.first_line, min(lines, self.first_line + self.capacity))
+        size, stops = self._stops(shown, entries, column_width, unit, size)
+        for k, line in enumerate(shown):
             column, row = divmod(k, self.rows)
-            line = self.first_line + k
-            left = area.left + column * column_width
-            top = area.top + unit // 2 + row * self.line_height
-            self._draw_line(surface, line, entries, picked,
-                            pygame.Rect(left, top, column_width, self.line_height), unit, size)
+            rect = pygame.Rect(area.left + column * column_width,
+                               area.top + unit // 2 + row * self.line_height, column_width,
+                               self.line_height)
+            self._draw_line(surface, line, entries, picked, rect, unit, size, stops)
         if not entries:
             draw_text(surface, empty_text, size, (area.left + unit // 2, area.top + unit // 2),
                       colour("text_muted"), max_width=area.width - unit)
@@ -120,21 +121,39 @@ class MoveList:
     def text_size(unit: int) -> int:
         return text_size(unit * 0.9)
 
+    def _stops(self, lines: range, entries: list[Entry], width: int, unit: int,
+               size: int) -> tuple[int, tuple[int, ...]]:
+        """The size the lines on show share, and where (from a column's left edge)
+        the numbers end and each ply begins: the moves stand in columns of their
+        own.  Smaller until the widest line fits, never under the least readable."""
+        least = min(size, text_size(0))
+        while True:
+            chosen = font(size)
+            number = max((chosen.size(f"{line + 1}.")[0] for line in lines), default=0)
+            x = unit // 2 + number
+            stops = [x]
+            for i in range(PLIES_PER_LINE):
+                x += int(unit * (NUMBER_GAP if i == 0 else MOVE_GAP))
+                stops.append(x)
+                x += max((self._entry_width(entries[ply], size, unit) for line in lines
+                          if (ply := line * PLIES_PER_LINE + i) < len(entries)), default=0)
+            if x <= width - unit // 2 or size <= least:
+                return size, tuple(stops)
+            size -= 1
+
     def _draw_line(self, surface: pygame.Surface, line: int, entries: list[Entry],
-                   picked: int | None, rect: pygame.Rect, unit: int, size: int) -> None:
-        """Line `line` (0-based) in `rect`: its number, then each ply and its note.
-        Each ply can be picked anywhere in its share of the line."""
+                   picked: int | None, rect: pygame.Rect, unit: int, size: int,
+                   stops: tuple[int, ...]) -> None:
+        """Line `line` (0-based) in `rect`: its number, then each ply and its note
+        at its stop.  Each ply can be picked anywhere in its share of the line."""
+        draw_text(surface, f"{line + 1}.", size, (rect.left + stops[0], rect.top),
+                  colour("text_muted"), anchor="topright")
         first_ply = line * PLIES_PER_LINE + 1
-        plies = [(first_ply + i, entries[first_ply - 1 + i])
-                 for i in range(PLIES_PER_LINE) if first_ply - 1 + i < len(entries)]
-        room = rect.width - unit
-        size = self._fitting_size(f"{line + 1}.", [entry for _, entry in plies], size, room,
-                                  unit)
-        number = draw_text(surface, f"{line + 1}.", size, (rect.left + unit // 2, rect.top),
-                           colour("text_muted"))
-        x = number.right + int(unit * NUMBER_GAP)
+        plies = [first_ply + i for i in range(PLIES_PER_LINE) if first_ply + i <= len(entries)]
         start = rect.left
-        for i, (ply, entry) in enumerate(plies):
+        for i, ply in enumerate(plies):
+            entry = entries[ply - 1]
+            x = rect.left + stops[i + 1]
             end = x + self._entry_width(entry, size, unit)
             if ply == picked:
                 mark = pygame.Rect(x - unit // 4, rect.top - 1, end - x + unit // 2,
@@ -142,17 +161,10 @@ class MoveList:
                 pygame.draw.rect(surface, colour("accent_dark"), mark, border_radius=4)
                 pygame.draw.rect(surface, colour("accent"), mark, 1, border_radius=4)
             self._draw_entry(surface, entry, (x, rect.top), size, unit)
-            last = i == len(plies) - 1
-            right = rect.right if last else end + int(unit * MOVE_GAP) // 2
+            following = i + 2 < len(stops) and i + 1 < len(plies)
+            right = (end + rect.left + stops[i + 2]) // 2 if following else rect.right
             self.hits.append((ply, pygame.Rect(start, rect.top, right - start, self.line_height)))
-            start, x = right, end + int(unit * MOVE_GAP)
-
-    def _fitting_size(self, number: str, entries: list[Entry], size: int, room: int,
-                      unit: int) -> int:
-        """The size at which a whole line fits its column (down to the least readable)."""
-        whole = " ".join([number, *(e.text + (e.note.text if e.note else "") for e in entries)])
-        widest = fit_size(whole + " " * 3, size, room, False)
-        return max(widest, min(size, text_size(0)))
+            start = right
 
     def _note_size(self, note: MoveNote, size: int) -> int:
         return max(min(size, text_size(0)), int(size * QUIET_NOTE_SCALE)) if note.quiet else size
@@ -179,16 +191,17 @@ class MoveList:
             draw_text(surface, note.text, size, (text.right, pos[1]), colour("accent"))
 
     def _draw_scroll_marks(self, surface: pygame.Surface, lines: int, unit: int) -> None:
-        """Small triangles at the list's top and bottom edge when moves lie beyond them."""
-        half = max(3, unit // 3)
+        """Small triangles in the list's top and bottom margins when moves lie
+        beyond them (in the margin, clear of the moves)."""
+        half = max(2, unit // 4)
         x = self.area.right - unit
         if self.first_line > 0:
-            y = self.area.top + half + 2
+            y = self.area.top + half + 1
             pygame.draw.polygon(surface, colour("text_muted"),
                                 [(x - half, y + half // 2), (x + half, y + half // 2),
                                  (x, y - half // 2)])
         if self.first_line + self.capacity < lines:
-            y = self.area.bottom - half - 2
+            y = self.area.bottom - half - 1
             pygame.draw.polygon(surface, colour("text_muted"),
                                 [(x - half, y - half // 2), (x + half, y - half // 2),
                                  (x, y + half // 2)])

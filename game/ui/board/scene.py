@@ -182,13 +182,14 @@ class BoardScene(Scene):
 
     def _layout_replay_buttons(self, top: int, height: int, gap: int) -> None:
         """While replay shows a move: ◀ ▶ and Back to the game, in a row above
-        the side buttons (Back takes half the row: it is the one that matters)."""
+        the side buttons (Back takes most of the row: its label is long in Irish
+        and it is the one that matters)."""
         for button in self.replay_buttons:
             button.rect = pygame.Rect(0, 0, 0, 0)
         if self.viewing is None:
             return
         prev, following, back = self.replay_buttons
-        step = (self.panel.width - 2 * gap) // 4
+        step = max(height, (self.panel.width - 2 * gap) // 6)
         prev.rect = pygame.Rect(self.panel.left, top, step, height)
         following.rect = pygame.Rect(prev.rect.right + gap, top, step, height)
         back.rect = pygame.Rect(following.rect.right + gap, top,
