@@ -25,7 +25,7 @@ from game.ui.dialogs import CodeDialog, ConfirmDialog
 from game.ui.i18n import t
 from game.ui.menu import MenuScene
 
-from .driver import key, make_app, post, press, settle, steps
+from .driver import click, key, make_app, post, press, settle, steps
 from .test_app import start_game
 from .test_saves import play_moves, to_menu
 
@@ -249,4 +249,20 @@ def test_open_file_that_holds_no_game_gives_a_notice_over_the_menu(monkeypatch, 
         assert app.notice[0] == t("record_error.file", name="game.txt")
     else:
         assert app.notice[0] == t("record_error.move", move="1. a4-a9")
+    assert app.errors == []
+
+
+def test_a_shared_game_can_be_replayed_from_its_move_list(monkeypatch, page):
+    shared = random_game("brandubh", 4, plies=16)
+    page.fragment = write_link(shared)
+    app = make_app(monkeypatch)
+    settle(app)
+    scene = app.scene
+    target = shared.ply - 3
+    click(app, scene.move_list.rect_of(target).center)  # as a player picks it
+    settle(app)
+    assert scene.viewing == target
+    assert scene.shown_position == list(shared.replay())[target]
+    press(app, "replay-back")
+    assert scene.viewing is None and scene.play.position == shared.position
     assert app.errors == []
