@@ -3,7 +3,6 @@
 A record (docs/records.md) is the start position's code on a line of its
 own, then the moves in RULES.md notation, then the result::
 
-    # Táiplis game record
     brandubh 1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1 a -
     1. d7-e7 e3-f3
     2. d1-e1 f3-e3
@@ -12,9 +11,11 @@ own, then the moves in RULES.md notation, then the result::
 
 Move numbers (`1.`, or `1...` when the second side plays first) and capture
 marks (`x`) are written so a person can follow the game, and accepted but not
-required when reading.  `#` starts a comment to the end of its line.  The
-result is `ongoing`, `draw REASON` or `win:SIDE REASON` with a reason key of
-`base.Reason` (`win:d resignation` is a resignation by the other side).
+required when reading.  `#` starts a comment to the end of its line (none
+is written, so a record may be put on one line, as a browser's text prompt
+does to pasted text).  The result is `ongoing`, `draw REASON` or
+`win:SIDE REASON` with a reason key of `base.Reason` (`win:d resignation`
+is a resignation by the other side).
 
 Othello programs exchange a game as its squares alone (`f5d6c3d3c4…`), from
 the standard start, with passes left out; `read_record` reads that form too
@@ -34,13 +35,11 @@ from . import SPECS, from_code
 from .base import CodeError, Reason, RulesError, short
 from .record import Game
 
-HEADER = "# Táiplis game record (docs/records.md)"
 RESULT = "result:"
 ONGOING = "ongoing"
 MAX_RECORD_CHARS = 200_000
 # Othello's transcript: the standard start, squares only.
 TRANSCRIPT_GAME = "reversi"
-MOVES_PER_LINE = 2  # one move number a line: both sides' moves
 _TRANSCRIPT = re.compile(r"(?:[a-h][1-8])+", re.ASCII | re.IGNORECASE)
 _SQUARE = re.compile(r"[a-h][1-8]", re.ASCII | re.IGNORECASE)
 _NUMBER = re.compile(r"([1-9][0-9]*)(\.\.\.|\.)(.*)", re.ASCII)
@@ -78,7 +77,7 @@ class _Token:
 
 def write_record(game: Game) -> str:
     """The record of the moves on the board: code, numbered moves, result."""
-    lines = [HEADER, game.start.code()]
+    lines = [game.start.code()]
     lines += _numbered_lines(game)
     lines.append(_result_line(game))
     return "\n".join(lines) + "\n"
@@ -111,7 +110,7 @@ def _result_line(game: Game) -> str:
     outcome = game.outcome()
     if outcome is None:
         return f"{RESULT} {ONGOING}"
-    return f"{RESULT} {outcome.status} {outcome.reason.value}  # {outcome.describe()}"
+    return f"{RESULT} {outcome.status} {outcome.reason.value}"
 
 
 def write_transcript(game: Game) -> str:
@@ -346,7 +345,7 @@ def _describe_status(status: str, reason: Reason | None) -> str:
 
 LINK_VERSION = "t1"
 _LINK_FIELD = re.compile(r"[A-Za-z0-9_,/-]*", re.ASCII)
-MAX_LINK_PLIES = 20_000
+MAX_LINK_PLIES = 6_000  # beyond the longest random games (tests/engine/test_conformance.py)
 
 
 def write_link(game: Game) -> str:

@@ -375,3 +375,17 @@ def test_a_damaged_link_fails_with_one_line(link: str) -> None:
         read_link(link)
     assert "\n" not in str(caught.value)
     assert caught.value.kind in ("bad_link", "old_rules")
+
+
+def test_the_records_in_docs_read_back_as_written() -> None:
+    """docs/records.md shows real games: each complete one must still be a game
+    whose record, written again, is the same text."""
+    from pathlib import Path
+    doc = (Path(__file__).parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```\n(.*?)```", doc, re.S)
+    records = [b for b in blocks if b.split(" ", 1)[0] in GAME_NAMES and "⋮" not in b]
+    assert len(records) >= 3
+    for text in records:
+        assert write_record(read_record(text)) == text
+    transcripts = [b.strip() for b in blocks if is_transcript(b)]
+    assert transcripts and all(write_transcript(read_record(t)) == t for t in transcripts)

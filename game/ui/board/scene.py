@@ -11,14 +11,15 @@ from itertools import islice
 import pygame
 
 from ...ai.levels import accepts_draw
-from ...platform import clipboard
-from ...rules import from_code, spec
-from ...rules.base import Move, Position, Reason, RulesError, other
+from ...platform import clipboard, web
+from ...rules import spec
+from ...rules.base import Move, Position, Reason, other
 from ...rules.record import Game
+from ...rules.transcript import write_link, write_record
 from ..analysis_view import AnalysisView, MoveValuesView
-from ..code_errors import explain
 from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import side_name, t
+from ..opening import Shared
 from ..play import (
     Play,
     Refused,
@@ -127,6 +128,7 @@ class BoardScene(Scene):
             Button("board.redo", self.redo, name="redo"),
             Button("board.hint", self.hint, name="hint"),
             Button("board.copy", self.copy_code, name="copy"),
+            Button("board.share", self.share, name="share"),
             Button("board.load", self.load_code, name="load"),
             Button("board.rules", self.show_rules, name="rules"),
             Button("board.resign", self.resign, name="resign"),
@@ -136,10 +138,12 @@ class BoardScene(Scene):
         buttons.insert(0, Button("board.show_result", self.show_result, name="show-result"))
         # Once the game is over, or while replay shows a move (see _shown).
         buttons.insert(1, Button("board.analyse", self.toggle_analysis, name="analyse"))
-        if self.ui.value_hints:
-            buttons.insert(4, Button("board.values", self.toggle_values, name="values"))
-        if spec(self.play.setup.game).draw_by_agreement:
-            buttons.insert(6, Button("board.draw", self.offer_draw, name="draw"))
+        if self.ui.value_hints:  # beside Hint
+            buttons.insert(_index(buttons, "hint") + 1,
+                           Button("board.values", self.toggle_values, name="values"))
+        if spec(self.play.setup.game).draw_by_agreement:  # before Rules
+            buttons.insert(_index(buttons, "rules"),
+                           Button("board.draw", self.offer_draw, name="draw"))
         return buttons
 
     # --- layout -------------------------------------------------------------------------
@@ -619,6 +623,26 @@ class BoardScene(Scene):
 
         clipboard.copy(code, tell)
 
+    def share(self) -> None:
+        """The whole game for someone else: on the web a link to this page that
+        opens it (also left in the address bar), elsewhere the record's text."""
+        game = self.play.game
+        link = web.share_link(write_link(game))
+        if link is None:
+            self._copy_record(write_record(game))
+            return
+
+        def tell(copied: bool) -> None:
+            self.ctx.notify(t("notice.link_copied" if copied else "notice.link_in_address"))
+
+        clipboard.copy(link, tell)
+
+    def _copy_record(self, record: str) -> None:
+        def tell(copied: bool) -> None:
+            self.ctx.notify(t("notice.record_copied" if copied else "notice.record_not_copied"))
+
+        clipboard.copy(record, tell)
+
     def load_code(self) -> Transition:
         return Push(CodeDialog(self.ctx, self.play.position.code()))
 
@@ -629,7 +653,7 @@ class BoardScene(Scene):
         if isinstance(result, MoreChoice):  # a button chosen behind More
             chosen = next(b for b in self.buttons if b.name == result.name)
             return chosen.action() if chosen.enabled else None
-        if isinstance(result, str):  # a code from the code dialog
+        if isinstance(result, Game | Shared):  # from the code dialog, or opened at start
             return self._ask_before_load(result)
         if isinstance(result, Confirmed) and result.question == "load":
             return self._load(result.value)
@@ -637,44 +661,47 @@ class BoardScene(Scene):
             self._resign_now()
         return None
 
-    def _ask_before_load(self, code: str) -> Transition | None:
-        """Load `code`, asking first when it would replace an unfinished game:
-        this one, or (for another game's code) that game's own saved one."""
-        try:
-            game = from_code(code).GAME
-        except RulesError as error:  # the dialog checks too; keep the game regardless
-            self.ctx.notify(explain(error))
-            return None
+    def _ask_before_load(self, wanted: Game | Shared) -> Transition | None:
+        """Load a game (a record, or a position code's one position), asking
+        first when it would replace an unfinished game: this one, or (for
+        another game's record) that game's own saved one — unless that is the
+        very same game, as when a shared link is opened again."""
+        loading = wanted.game if isinstance(wanted, Shared) else wanted
+        game = loading.game
         replaced = self.play if game == self.play.setup.game \
             else load_save(self.ctx.storage, game)
         self.ctx.take_storage_notices()
-        if replaced is None or not replaced.unfinished:
-            return self._load(code)
+        if replaced is None or not replaced.unfinished or same_record(replaced.game, loading):
+            return self._load(loading)
         message = t("confirm.replace.body", game=t(f"game.{game}"))
-        return Push(ConfirmDialog(self.ctx, "load", t("confirm.load.title"), message,
-                                  "dialog.load", "confirm.keep_game", value=code))
+        title = "confirm.load_record.title" if loading.ply else "confirm.load.title"
+        return Push(ConfirmDialog(self.ctx, "load", t(title), message,
+                                  "dialog.load", "confirm.keep_game", value=wanted))
 
-    def _load(self, code: str) -> Transition | None:
-        try:
-            position = from_code(code)
-        except RulesError as error:  # the dialog checks too; keep the game regardless
-            self.ctx.notify(explain(error))
-            return None
+    def _load(self, wanted: Game | Shared) -> Transition | None:
+        """Put the game on a board: this one, or (another game's) its own.  A
+        shared game is played on by people only (`Shared.mode`); a loaded one
+        keeps who played here.  The move list holds the record's moves, so a
+        click on one replays the game from there."""
+        loading = wanted.game if isinstance(wanted, Shared) else wanted
         setup = self.play.setup
-        if setup.game != position.GAME:
+        if isinstance(wanted, Shared):
+            setup = Setup(setup.game, wanted.mode, setup.human_side, setup.level, setup.seed)
+        position = loading.start
+        if setup.game != loading.game:
             side = position.SIDES[0] if setup.human_side not in position.SIDES \
                 else setup.human_side
-            setup = Setup(position.GAME, setup.mode, side, setup.level, setup.seed)
+            setup = Setup(loading.game, setup.mode, side, setup.level, setup.seed)
             self.play.cancel()
-            loaded = Play(setup, Game(position))
+            loaded = Play(setup, loading)
             autosave(self.ctx, loaded)
             if self.play.unfinished:  # it stays in its own slot
                 self.ctx.notify(t("notice.game_kept", game=t(f"game.{self.play.setup.game}")))
             return Replace(ToBoard(loaded))
         self.play.cancel()
-        self.play = Play(setup, Game(position))
+        self.play = Play(setup, loading)
         self._after_history_change()
-        self.ctx.notify(t("notice.loaded"))
+        self.ctx.notify(t("notice.record_loaded" if loading.ply else "notice.loaded"))
         return None
 
     def resign(self) -> Transition | None:
@@ -1207,6 +1234,17 @@ class BoardScene(Scene):
             return t("over.you_win") if outcome.winner == setup.human_side else t("over.you_lose")
         return t("over.side_wins", side=side_name(outcome.winner))
 
+
+
+def same_record(kept: Game, loading: Game) -> bool:
+    """Whether two games are one record: the same start, moves and ending."""
+    return kept.start == loading.start and kept.move_texts() == loading.move_texts() and \
+        kept.ending == loading.ending
+
+
+def _index(buttons: list[Button], name: str) -> int:
+    """Where the button called `name` stands in `buttons`."""
+    return next(i for i, button in enumerate(buttons) if button.name == name)
 
 
 def autosave(ctx, play: Play) -> None:
