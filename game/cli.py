@@ -25,7 +25,6 @@ FOUND_FAULTS = 1
 USAGE_ERROR = 2
 MAX_SOAK_EVENTS = 10_000_000
 MAX_PERFT_DEPTH = 30
-MAX_RECORD_FILE_CHARS = 1_000_000  # read_record refuses far less; this bounds the read
 
 
 def code_field_count(game: str) -> int | None:
@@ -243,12 +242,11 @@ def cmd_analyse(parsed: argparse.Namespace) -> str:
     import json
 
     from .ai.analysis import DEFAULT_NODES, Analysis, unit_of
-    from .rules.transcript import read_record
 
     nodes = DEFAULT_NODES if parsed.nodes is None else parsed.nodes
     if nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
-    game = read_record(read_text_argument(parsed.record))
+    game = read_shared(read_record_file(parsed.record))
     moves = Analysis(game, nodes=nodes).run()
     if parsed.json:
         return "\n".join(json.dumps(move.as_dict(), ensure_ascii=False) for move in moves)
@@ -257,19 +255,6 @@ def cmd_analyse(parsed: argparse.Namespace) -> str:
         f"{m.ply:>3}. {m.side} {m.move:<9} {m.mark:<2}  best {m.best:<9} "
         f"{m.value_before:>8} -> {m.value_after:<8} {unit}{'  exact' if m.exact else ''}"
         for m in moves)
-
-
-def read_text_argument(arg: str) -> str:
-    """The text of a file named on the command line, or of standard input for `-`."""
-    if arg == "-":
-        return sys.stdin.read()
-    try:
-        with open(arg, encoding="utf-8") as file:
-            return file.read(MAX_RECORD_FILE_CHARS + 1)
-    except OSError as error:
-        raise UsageError(f"cannot read {arg}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{arg} is not a text file (UTF-8)") from None
 
 
 def check_budget(parsed: argparse.Namespace) -> None:
