@@ -881,6 +881,7 @@ class BoardScene(Scene):
             "hint": self._can_move(),
             "resign": self.play.game.outcome() is None and self.play.setup.mode != "watch",
             "draw": self.play.game.outcome() is None and self.play.setup.mode != "watch",
+            "values": self.play.game.outcome() is None,  # the squares' values: a live game's
         }
         for button in self.buttons:
             button.enabled = enabled.get(button.name, True)
