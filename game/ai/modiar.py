@@ -668,4 +668,5 @@ class ModiarStrategy(Strategy):
         if found is None:
             return
         move, value = found
+        # The data knows the margin, not how many plies it takes: scored as if at once.
         yield Found(move, search_score(frame(position)[1] + value), depth)
