@@ -127,6 +127,9 @@ class Play:
         self.thinking_for: float = 0.0
         self.refused_in: Position | None = None  # where the computer offered a refused move
         self.saved_at: float = 0.0  # when it was last autosaved (the menu's most recent)
+        # The board shows an earlier position (replay): the computer neither thinks
+        # nor plays, and the hint waits, until the player goes back to the game.
+        self.paused = False
 
     # --- who moves -----------------------------------------------------------------
 
@@ -153,7 +156,10 @@ class Play:
         `decided` until `play_decided` plays it).
 
         `nodes`, when given, bounds the search by nodes instead of the level's clock.
+        While paused nothing is searched (a search under way keeps its place).
         """
+        if self.paused:
+            return False
         if not self.computer_to_move:
             self.cancel()
             return False
@@ -173,8 +179,9 @@ class Play:
 
     def play_decided(self) -> Turn | Refused | None:
         """Play the computer's decided move, if there is one.  The record checks
-        it against the rules (the only check): a move it refuses is not played."""
-        if self.decided is None:
+        it against the rules (the only check): a move it refuses is not played.
+        Nothing is played while paused."""
+        if self.decided is None or self.paused:
             return None
         move, self.decided = self.decided.move, None
         if move is None:
@@ -205,6 +212,15 @@ class Play:
         self.refused_in = None
         self.cancel_hint()
 
+    def pause(self) -> None:
+        """Hold the computer's turn (and the hint) where it is: the player is
+        looking at an earlier position."""
+        self.paused = True
+
+    def resume(self) -> None:
+        """Carry on from where `pause` held the turn."""
+        self.paused = False
+
     # --- hints ------------------------------------------------------------------------
 
     def ask_hint(self, nodes: int | None = None) -> None:
@@ -217,6 +233,8 @@ class Play:
                                         seconds=None if nodes else HINT_SECONDS)
 
     def advance_hint(self, deadline: float) -> None:
+        if self.paused:
+            return
         if self.hint_search is not None and self.hint_search.step(deadline):
             self.hint = self.hint_search.best_move
             self.hint_search = None

@@ -97,8 +97,8 @@ def settle(app: App) -> int:
 def button(app: App, name: str):
     """The visible button called `name` in the top scene."""
     scene = app.scene
-    for attribute in ("buttons", "over_buttons", "card_buttons", "new_buttons", "rules_buttons",
-                      "mode_buttons", "side_buttons", "level_buttons"):
+    for attribute in ("buttons", "over_buttons", "replay_buttons", "card_buttons", "new_buttons",
+                      "rules_buttons", "mode_buttons", "side_buttons", "level_buttons"):
         for candidate in getattr(scene, attribute, []):
             if candidate.name == name:
                 return candidate

@@ -26,6 +26,7 @@ from game.ui import menu as menu_module
 from game.ui import rules as rules_module
 from game.ui import setup as setup_scene_module
 from game.ui import widgets as widgets_module
+from game.ui.board import move_list as move_list_module
 from game.ui.board import scene as board_module
 from game.ui.board.scene import BoardScene, MoreMenu
 from game.ui.dialogs import CodeDialog, ConfirmDialog
@@ -43,7 +44,8 @@ PHONES = [(360, 640), (390, 844)]
 LANGUAGES = ["en", "ga", "da"]
 TOUCH_CSS, TEXT_CSS = 44, 14
 TEXT_MODULES = (menu_module, choices_module, setup_scene_module, dialogs_module, rules_module,
-                board_module, app_module, widgets_module)  # board/games.py imports late
+                board_module, move_list_module, app_module,
+                widgets_module)  # board/games.py imports late
 
 
 def drawn(app) -> list[tuple[str, int, int]]:
@@ -222,7 +224,7 @@ def panel_text_sizes(monkeypatch, size) -> tuple[int, int]:
     show(app, BoardScene(app.ctx, play))
     texts = {text: size for text, size, _ in drawn(app)}
     status = texts[app.scene._status_line()]
-    move_line = next(size for text, size in texts.items() if text.startswith("1. "))
+    move_line = texts["1."]  # the move list's first number (each move is drawn on its own)
     return status, move_line
 
 

@@ -13,6 +13,7 @@ import pytest
 from game.platform.storage import MemoryStorage
 from game.rules import START_CODES, start
 from game.ui import menu as menu_module
+from game.ui.board import move_list as move_list_module
 from game.ui.board import scene as board_module
 from game.ui.board.scene import BoardScene
 from game.ui.dialogs import CodeDialog, ConfirmDialog
@@ -30,7 +31,7 @@ def drawn_texts(app) -> list[str]:
     (an idle app draws nothing, so the frame is asked for)."""
     seen: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
-        for module in (board_module, menu_module):
+        for module in (board_module, move_list_module, menu_module):
             real = module.draw_text
 
             def recording(surface, text, *args, _real=real, **kwargs):
@@ -287,7 +288,7 @@ def test_the_menu_captions_say_the_number_the_move_list_shows(monkeypatch):
     scene = start_game(app, "reversi", "hotseat")
     play_moves(app, scene, 9)
     numbers = [int(m.group(1)) for text in drawn_texts(app)
-               if (m := re.match(r"(\d+)\. ", text))]
+               if (m := re.fullmatch(r"(\d+)\.", text))]  # a line's number, drawn alone
     last_line = max(numbers)
     assert last_line == 5 and scene.play.game.ply == 9
     to_menu(app)

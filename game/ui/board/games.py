@@ -49,6 +49,15 @@ class Animation:
         return self.elapsed >= self.duration
 
 
+@dataclass(frozen=True)
+class MoveNote:
+    """What the move list writes after a move's notation (a capture mark);
+    a `quiet` one is drawn smaller and dimmer."""
+
+    text: str
+    quiet: bool = False
+
+
 class GameUI:
     """Base adapter.  `two_step` games pick a piece, then its destination.
 
@@ -96,6 +105,11 @@ class GameUI:
     def diagram_labels(self, effects: Effects) -> dict[int, str]:
         """Small text a rules diagram writes in the cells a move changed (none here)."""
         return {}
+
+    def move_note(self, before: Position, after: Position, effects: Effects) -> MoveNote | None:
+        """What the move list writes after the move that led from `before` to
+        `after` with `effects` (None: nothing)."""
+        return None
 
     def refusal(self, position: Position, target: int) -> str | None:
         """Why clicking `target` (which has no move) does nothing, in a few words read
@@ -171,6 +185,10 @@ class TaflUI(GameUI):
         return tuple(dest for dest in self.destinations(position, orig)
                      if position.captures(orig, dest)
                      or (hunting and self.rules.takes_king(board, king, dest)))
+
+    def move_note(self, before, after, effects: Effects) -> MoveNote | None:
+        """`x` after a move that captured (the king or any soldier)."""
+        return MoveNote("x") if effects.captured else None
 
     def refusal(self, position: tafl.TaflPosition, target: int) -> str | None:
         piece = position.board[target]
@@ -250,6 +268,10 @@ class ReversiUI(GameUI):
     def move_squares(self, move: Move) -> tuple[int, ...]:
         return () if move == PASS else (move,)
 
+    def move_note(self, before, after, effects: Effects) -> MoveNote | None:
+        """The discs turned, quietly (every move but a pass turns some)."""
+        return MoveNote(f"·{len(effects.flipped)}", quiet=True) if effects.flipped else None
+
     def refusal(self, position, target: int) -> str | None:
         if (position.black | position.white) >> target & 1:
             return t("refuse.taken")
@@ -313,6 +335,12 @@ class ModiarUI(GameUI):
 
     def move_squares(self, move: Move) -> tuple[int, ...]:
         return (move,)
+
+    def move_note(self, before, after, effects: Effects) -> MoveNote | None:
+        """The stones taken, as the engine counted them into the mover's store
+        (a first move's forfeited capture takes none)."""
+        taken = sum(after.captured) - sum(before.captured)
+        return MoveNote(f" +{taken}") if effects.captured and taken else None
 
     def refusal(self, position, target: int) -> str | None:
         if target not in pits_of(position.side):

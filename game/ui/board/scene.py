@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from itertools import islice
 
 import pygame
 
 from ...ai.levels import accepts_draw
 from ...platform import clipboard
 from ...rules import from_code, spec
-from ...rules.base import Move, Reason, RulesError, other
+from ...rules.base import Move, Position, Reason, RulesError, other
 from ...rules.record import Game
 from ..code_errors import explain
 from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
@@ -23,7 +25,7 @@ from ..play import (
     Turn,
     discard_save,
     load_save,
-    move_lines,
+    move_number,
     only_pass,
     save_play,
 )
@@ -42,6 +44,7 @@ from ..widgets import (
     wrap,
 )
 from .games import Animation, GameUI, game_ui
+from .move_list import Entry, MoveList
 
 DRAG_START_PIXELS = 6
 FRAME_BUDGET = 0.008  # seconds of search in a frame that draws: the rest of 60 Hz is drawing
@@ -58,6 +61,10 @@ CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 # When the side panel is short (a small phone held upright), these stay in its
 # one row of buttons and the rest go behind More (see MoreMenu).
 EVERYDAY_BUTTONS = ("undo", "redo", "hint", "show-result")
+# Keys that walk the replay: back one move, on one move.  The plain arrows do
+# too whenever the board has no move for the player to pick (see _replay_key).
+REPLAY_BACK_KEYS = (pygame.K_PAGEUP,)
+REPLAY_ON_KEYS = (pygame.K_PAGEDOWN,)
 
 
 class BoardScene(Scene):
@@ -87,6 +94,19 @@ class BoardScene(Scene):
         self.moves_rect = pygame.Rect(0, 0, 0, 0)  # the move list, as last drawn
         self._shown_looks: tuple = ()
         self.waited = 0.0  # seconds the computer has been to move: the thinking dots
+        # Replay: the ply the board shows instead of the game's own position (None:
+        # the game itself).  Only show_ply/back_to_game change it; each change is
+        # told to every shown_ply_listeners callback, with the new value.
+        self.viewing: int | None = None
+        self.shown_ply_listeners: list[Callable[[int | None], None]] = []
+        self.move_list = MoveList()
+        self.list_press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) in the list
+        self.play.resume()  # a game comes to a board live, whatever another board left
+        self.replay_buttons = [
+            Button("◀", lambda: self.step_replay(-1), literal=True, name="replay-prev"),
+            Button("▶", lambda: self.step_replay(1), literal=True, name="replay-next"),
+            Button("replay.back", self.back_to_game, name="replay-back"),
+        ]
         self.buttons = self._make_buttons()
         self.more_button = Button("board.more", self.open_more, name="more")
         self.overflowing = False  # whether some buttons are behind More
@@ -142,7 +162,9 @@ class BoardScene(Scene):
         height, gap = self._button_height(), self.unit // 2
         columns = 4 if self.panel.width >= 30 * self.unit else 3
         rows = math.ceil(len(visible) / columns)
-        self.overflowing = self.panel.height - rows * (height + gap) < self._text_room()
+        replay_row = (height + gap) if self.viewing is not None else 0
+        self.overflowing = self.panel.height - rows * (height + gap) - replay_row < \
+            self._text_room()
         if self.overflowing:
             visible = [*self._everyday(visible), self.more_button]
             columns, rows = len(visible), 1
@@ -151,9 +173,25 @@ class BoardScene(Scene):
             area = pygame.Rect(self.panel.left, top + r * (height + gap), self.panel.width,
                                height)
             row_buttons(visible[r * columns:(r + 1) * columns], area, gap)
-        self.focus.set(visible)
+        self._layout_replay_buttons(top - gap - height, height, gap)
+        self.focus.set([b for b in self.replay_buttons if b.visible] + visible)
         self.shown_buttons = tuple(b.name for b in self.buttons if self._shown(b))
         self._layout_over_buttons(height)
+
+    def _layout_replay_buttons(self, top: int, height: int, gap: int) -> None:
+        """While replay shows a move: ◀ ▶ and Back to the game, in a row above
+        the side buttons (Back takes most of the row: its label is long in Irish
+        and it is the one that matters)."""
+        for button in self.replay_buttons:
+            button.rect = pygame.Rect(0, 0, 0, 0)
+        if self.viewing is None:
+            return
+        prev, following, back = self.replay_buttons
+        step = max(height, (self.panel.width - 2 * gap) // 6)
+        prev.rect = pygame.Rect(self.panel.left, top, step, height)
+        following.rect = pygame.Rect(prev.rect.right + gap, top, step, height)
+        back.rect = pygame.Rect(following.rect.right + gap, top,
+                                self.panel.right - following.rect.right - gap, height)
 
     def _button_height(self) -> int:
         return touch_height(self.unit * 2.2)
@@ -241,6 +279,8 @@ class BoardScene(Scene):
                 return result
             if self._closes_result(event):
                 self.close_result()
+                if self._in_move_list(event):  # a move picked there shows it at once
+                    self._list_pointer(event)
                 return None
         used, result = self.focus.handle(event)
         if used:
@@ -249,6 +289,14 @@ class BoardScene(Scene):
             self.animation = None  # a player who acts mid-animation need not wait for it
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_list(-int(getattr(event, "y", 0)))
+            return None
+        if self._list_pointer(event):
+            return None
+        if self.viewing is not None:
+            self._refuse_while_viewing(event)
+            return None
         if not self._can_move():
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
@@ -261,7 +309,8 @@ class BoardScene(Scene):
         return None
 
     def _can_move(self) -> bool:
-        return self.play.human_to_move and self.animation is None and self.play.decided is None \
+        return self.viewing is None and self.play.human_to_move and self.animation is None \
+            and self.play.decided is None \
             and not only_pass(self.play.position)  # a forced pass plays itself
 
     def _pointer_down(self, pos: tuple[int, int]) -> None:
@@ -311,6 +360,8 @@ class BoardScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> Transition | None:
         key, mods = getattr(event, "key", 0), getattr(event, "mod", 0)
+        if self._replay_key(key, mods):
+            return None
         if (key == pygame.K_z and mods & pygame.KMOD_CTRL) or key == pygame.K_u:
             return self.undo()
         if key == pygame.K_y and mods & pygame.KMOD_CTRL:
@@ -330,6 +381,26 @@ class BoardScene(Scene):
             self._activate(self.cursor)
         return None
 
+    def _replay_key(self, key: int, mods: int) -> bool:
+        """Home, End, Page Up/Down and Ctrl+←/→ walk the replay at any time; the
+        plain ←/→ too while replay shows a move, and whenever the board has no move
+        for the player to pick (the computer's turn, a game over) — on the
+        player's turn they walk the board cursor.  Esc goes back to the game.
+        Whether the key was used."""
+        walking = self.viewing is not None or not self._can_move() or mods & pygame.KMOD_CTRL
+        if key == pygame.K_HOME:
+            self.show_ply(0)
+        elif key == pygame.K_END or (key == pygame.K_ESCAPE and self.viewing is not None):
+            self.back_to_game()
+        elif key in REPLAY_BACK_KEYS or (walking and key == pygame.K_LEFT):
+            self.step_replay(-1)
+        elif key in REPLAY_ON_KEYS or (walking and key == pygame.K_RIGHT):
+            self.step_replay(1)
+        else:
+            return self.viewing is not None and key in (pygame.K_UP, pygame.K_DOWN)
+        self.focus.index = None  # the keys now work the replay, not a button
+        return True
+
     def _move_cursor(self, drow: int, dcol: int) -> None:
         """Arrow keys walk a cursor over the squares (pits: along the rows)."""
         view = self.ui.view
@@ -344,19 +415,123 @@ class BoardScene(Scene):
         if target is not None:
             self.cursor = target
 
+    # --- replay: the board shows the position after an earlier move -------------------------
+
+    @property
+    def shown_ply(self) -> int:
+        """The ply whose position the board shows: the one replay shows, else the game's."""
+        return self.play.game.ply if self.viewing is None else self.viewing
+
+    @property
+    def shown_position(self) -> Position:
+        """The position on the board: the game's own, or the one replay shows."""
+        if self.viewing is None:
+            return self.play.position
+        return next(islice(self.play.game.replay(), self.viewing, None))
+
+    def show_ply(self, ply: int, *, animate: bool = False) -> None:
+        """Show the position after `ply` plies (0: the start), view only.  The
+        game's own ply is the game itself: showing it goes back to the game.
+        `animate` plays the move that led there (stepping on one move)."""
+        ply = max(0, min(ply, self.play.game.ply))
+        if ply == self.play.game.ply:
+            self.back_to_game()
+            return
+        if ply == self.viewing:
+            return
+        entering = self.viewing is None
+        self.animation = None  # a move still on show is finished at once
+        self.selected = self.press = self.drag = None
+        self.viewing = ply
+        if entering:
+            self.play.pause()  # the computer neither thinks nor plays while the player looks
+            self._layout_buttons()
+        if animate:
+            self._animate_replayed_move(ply)
+        self._shown_ply_changed()
+
+    def back_to_game(self) -> None:
+        """Leave replay: the board shows the game again, and the computer carries on."""
+        if self.viewing is None:
+            return
+        self.viewing = None
+        self.animation = None
+        self.play.resume()
+        self.move_list.follow = True
+        self._layout_buttons()
+        self._shown_ply_changed()
+
+    def step_replay(self, plies: int) -> None:
+        """Move the replay `plies` back (negative) or on from the ply shown;
+        one step on animates the move, as it was played."""
+        self.show_ply(self.shown_ply + plies, animate=plies == 1)
+
+    def _animate_replayed_move(self, ply: int) -> None:
+        game = self.play.game
+        positions = list(islice(game.replay(), ply - 1, ply + 1))
+        effects = game.effects_at(ply)
+        duration = self.ui.animation_time(effects) * self.ctx.animation_scale
+        self.animation = Animation(positions[0], positions[1], game.moves[ply - 1], effects,
+                                   duration)
+
+    def _shown_ply_changed(self) -> None:
+        self.redraw()
+        for listener in list(self.shown_ply_listeners):
+            listener(self.viewing)
+
+    def _in_move_list(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and \
+            self.moves_rect.collidepoint(event.pos)
+
+    def _list_pointer(self, event: pygame.event.Event) -> bool:
+        """A press in the move list: a tap or click on a move shows it, a drag
+        scrolls the list (a finger's way).  Whether the event was the list's."""
+        if self._in_move_list(event):
+            self.list_press = (*event.pos, 0)
+            return True
+        if self.list_press is None:
+            return False
+        x, y, scrolled = self.list_press
+        if event.type == pygame.MOUSEMOTION:
+            lines = int((y - event.pos[1]) / max(1, self.move_list.line_height))
+            if lines != scrolled:
+                self._scroll_list(lines - scrolled)
+                self.list_press = (x, y, lines)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self.list_press = None
+            ply = self.move_list.ply_at(event.pos) if scrolled == 0 else None
+            if ply is not None:
+                self.show_ply(ply)
+        return True
+
+    def _scroll_list(self, lines: int) -> None:
+        if lines and self.move_list.scroll(lines):
+            self.redraw()
+
+    def _refuse_while_viewing(self, event: pygame.event.Event) -> None:
+        """A press on the board in replay plays nothing: say how to play on."""
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and \
+                self.ui.view.rect.collidepoint(event.pos):
+            self.ctx.notify(t("replay.board_locked"))
+
     # --- actions (buttons and keys) ---------------------------------------------------------
 
     def undo(self) -> None:
+        if self.viewing is not None:
+            return  # disabled in replay: which move would it take back, the shown or the last?
         self._settle()
         if self.play.undo():
             self._after_history_change()
 
     def redo(self) -> None:
+        if self.viewing is not None:
+            return
         self._settle()
         if self.play.redo():
             self._after_history_change()
 
     def _after_history_change(self) -> None:
+        self.back_to_game()  # a new history: a ply shown from the old one means nothing
         self.selected, self.announced = None, False
         self.passing = self.refused = None
         self.autosave()
@@ -472,6 +647,7 @@ class BoardScene(Scene):
 
     def to_menu(self) -> Transition:
         self.play.cancel()
+        self.play.resume()
         return Reset(ToMenu())
 
     def rematch(self) -> Transition:
@@ -483,6 +659,7 @@ class BoardScene(Scene):
 
     def leave(self) -> None:
         self.play.cancel()
+        self.play.resume()
 
     # --- playing moves ------------------------------------------------------------------------
 
@@ -528,7 +705,8 @@ class BoardScene(Scene):
             if self.animation.done:
                 self.animation = None
         self._step_marks(dt)
-        forced = self._step_forced_pass(dt)
+        # In replay a forced pass waits with the computer: it is the game's move.
+        forced = self.viewing is None and self._step_forced_pass(dt)
         self.waited = self.waited + dt if self.play.computer_to_move else 0.0
         self._note_looks()  # before searching: a frame that will draw leaves time for it
         quiet = not self.dirty and self.animation is None  # nothing to draw so far
@@ -560,7 +738,9 @@ class BoardScene(Scene):
     def _hint_on_show(self) -> Move | None:
         """The hint, while it is still a move of the position shown."""
         move = self.play.hint
-        return move if move is not None and move in self.play.position.legal_moves() else None
+        if move is None or self.viewing is not None:
+            return None
+        return move if move in self.play.position.legal_moves() else None
 
     def _search_deadline(self, quiet: bool) -> float:
         """When this frame's share of searching ends: most of the frame when it is
@@ -573,7 +753,8 @@ class BoardScene(Scene):
     def _looks(self) -> tuple:
         """What the scene shows that can change with no input: a computer move, a
         hint found, the thinking dots, the buttons enabled, the game-over panel."""
-        return (self.play.game.ply, self.play.hint, self._status_line(), self.game_over_panel,
+        return (self.play.game.ply, self.viewing, self.play.hint, self._status_line(),
+                self.game_over_panel,
                 tuple((button.enabled, button.label) for button in self.buttons))
 
     def _note_looks(self) -> None:
@@ -593,9 +774,10 @@ class BoardScene(Scene):
 
     def _update_button_states(self) -> None:
         """Which side buttons can be pressed now, and the draw button's label."""
+        live = self.viewing is None  # in replay undo and redo wait (see undo)
         enabled = {
-            "undo": self.play.game.can_undo and self.play.setup.mode != "watch",
-            "redo": self.play.game.can_redo and self.play.setup.mode != "watch",
+            "undo": live and self.play.game.can_undo and self.play.setup.mode != "watch",
+            "redo": live and self.play.game.can_redo and self.play.setup.mode != "watch",
             "hint": self._can_move(),
             "resign": self.play.game.outcome() is None and self.play.setup.mode != "watch",
             "draw": self.play.game.outcome() is None and self.play.setup.mode != "watch",
@@ -605,6 +787,8 @@ class BoardScene(Scene):
             if button.name == "draw":
                 accepting = self.draw_offer not in (None, self.play.position.side)
                 button.label = "board.accept_draw" if accepting else "board.draw"
+        self.replay_buttons[0].enabled = self.shown_ply > 0
+        self.replay_buttons[1].enabled = self.viewing is not None
 
     # --- forced passes and refused clicks --------------------------------------------------
 
@@ -650,7 +834,7 @@ class BoardScene(Scene):
     def game_over_panel(self) -> bool:
         """Whether the result panel is on show (over, played out, not closed)."""
         return self.play.game.outcome() is not None and self.animation is None and \
-            not self.result_closed
+            not self.result_closed and self.viewing is None
 
     # --- the result panel: closed to study the final board, reopened from the side panel ---
 
@@ -670,6 +854,7 @@ class BoardScene(Scene):
         self._layout_buttons()  # Show result joins the side panel's rows
 
     def show_result(self) -> None:
+        self.back_to_game()  # the result belongs to the game's end
         self.result_closed = False
         self.focus.pressed = self.focus.hover = None
         self._layout_buttons()
@@ -706,15 +891,26 @@ class BoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(colour("background"))
-        self.ui.draw(surface, self.play.position, self._marks(), self.animation)
+        self.ui.draw(surface, self.shown_position, self._marks(), self.animation)
+        if self.viewing is not None:
+            self._draw_replay_frame(surface)
         self._draw_hint(surface)
         self._draw_drag(surface)
         self._draw_panel(surface)
         if self.game_over_panel:
             self._draw_game_over(surface)
 
+    def _draw_replay_frame(self, surface: pygame.Surface) -> None:
+        """A frame round the board in replay: this is not the game's position."""
+        width = max(3, self.unit // 4)
+        rect = self.ui.view.rect.inflate(2 * width, 2 * width)
+        pygame.draw.rect(surface, colour("accent"), rect, width, border_radius=width * 3)
+
     def _marks(self) -> Marks:
         position = self.play.position
+        if self.viewing is not None:  # replay: the move that led here, and nothing to pick
+            moves = self.play.game.moves[:self.viewing]
+            return Marks(last=self.ui.move_squares(moves[-1]) if moves else ())
         marks = Marks(cursor=self.cursor)
         if self.play.game.ply:
             marks.last = self.ui.move_squares(self.play.game.moves[-1])
@@ -779,15 +975,18 @@ class BoardScene(Scene):
         body = text_size(u)
         y = draw_lines(surface, self._players_line(), body, (rect.left, y), rect.width,
                        colour("text_muted")) + u // 2
+        status_colour = colour("accent") if self.viewing is not None else None
         y = draw_lines(surface, self._status_line(), text_size(u * 1.1), (rect.left, y),
-                       rect.width, bold=True) + u // 2
-        for line in self.ui.info(self.play.position, self.play.game.start,
-                                 self.play.game.moves):
+                       rect.width, status_colour, bold=True) + u // 2
+        shown = self.shown_position  # in replay the counts are those of the move shown
+        for line in self.ui.info(shown, self.play.game.start,
+                                 self.play.game.moves[:self.shown_ply]):
             y = draw_lines(surface, line, body, (rect.left, y), rect.width) + 4
         y += u // 3
         y += self.ui.draw_extra(surface, pygame.Rect(rect.left, y, rect.width, 2 * u),
-                                self.play.position, body)
-        buttons_top = min((b.rect.top for b in self.buttons if b.visible), default=rect.bottom)
+                                shown, body)
+        buttons_top = min((b.rect.top for b in [*self.buttons, *self.replay_buttons]
+                           if b.visible), default=rect.bottom)
         self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width, buttons_top - y - u)
         self._draw_moves(surface, self.moves_rect)
         self.focus.draw(surface, u)
@@ -814,6 +1013,8 @@ class BoardScene(Scene):
         return t("players.computer", side=side_name(setup.human_side), level=level)
 
     def _status_line(self) -> str:
+        if self.viewing is not None:
+            return self._viewing_line()
         outcome = self.play.game.outcome()
         if outcome is not None:
             return t("status.over")
@@ -831,31 +1032,33 @@ class BoardScene(Scene):
         dots = "." * (1 + int(self.waited * SPINNER_STEPS_PER_SECOND) % 3)
         return t("status.thinking", side=side, level=t(f"level.{player}")) + dots
 
+    def _viewing_line(self) -> str:
+        """What replay shows: the move (number, side, notation) or the start."""
+        ply = self.viewing or 0
+        if not ply:
+            return t("replay.viewing_start")
+        mover = next(islice(self.play.game.replay(), ply - 1, None)).side
+        return t("replay.viewing", number=move_number(ply), side=side_name(mover),
+                 move=self._move_texts()[ply - 1])
+
     def _draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         if area.height < self.unit * 2:
+            self.move_list.hits = []  # nothing on show to pick
             return
-        draw_panel(surface, area, radius=6)
-        texts = self._move_texts()
-        line_height = self._move_line_height()
-        columns = 2 if area.width > 18 * self.unit else 1
-        pairs = move_lines(texts)
-        rows = max(1, (area.height - self.unit) // line_height)
-        shown = pairs[-rows * columns:]
-        first_number = len(pairs) - len(shown) + 1
-        column_width = area.width // columns
-        for k, pair in enumerate(shown):
-            column, row = divmod(k, rows)
-            x = area.left + self.unit // 2 + column * column_width
-            y = area.top + self.unit // 2 + row * line_height
-            draw_text(surface, f"{first_number + k}. {'  '.join(pair)}", self._move_text_size(),
-                      (x, y), colour("text"), max_width=column_width - self.unit)
-        if not texts:
-            draw_text(surface, t("board.no_moves_yet"), self._move_text_size(),
-                      (area.left + self.unit // 2, area.top + self.unit // 2),
-                      colour("text_muted"), max_width=area.width - self.unit)
+        self.move_list.draw(surface, area, self._move_entries(), self.viewing, self.unit,
+                            t("board.no_moves_yet"))
+
+    def _move_entries(self) -> list[Entry]:
+        """Each ply's notation and its capture note (the game's UI words the note
+        from the engine's effects)."""
+        game = self.play.game
+        positions = list(game.replay())
+        return [Entry(text, self.ui.move_note(positions[i], positions[i + 1],
+                                              game.effects_at(i + 1)))
+                for i, text in enumerate(self._move_texts())]
 
     def _move_text_size(self) -> int:
-        return text_size(self.unit * 0.9)
+        return MoveList.text_size(self.unit)
 
     def _move_line_height(self) -> int:
         return max(int(self.unit * 1.35), font(self._move_text_size()).get_linesize() + 2)

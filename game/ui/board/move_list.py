@@ -1,0 +1,207 @@
+"""The board's move list: numbered lines of moves with their capture notes,
+the move shown in replay picked out, scrolled by wheel or finger, and a move
+picked by click or tap.
+
+It draws what it is given and remembers where each move was drawn; the board
+scene decides what a pick means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..play import PLIES_PER_LINE
+from ..theme import colour, font, text_size
+from ..widgets import draw_panel, draw_text
+from .games import MoveNote
+
+QUIET_NOTE_SCALE = 0.8  # a quiet note (Reversi's flips) is this much smaller, never unreadable
+NUMBER_GAP = 0.35  # units between a line's number and its first move
+MOVE_GAP = 0.7  # units between the two moves of a line
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One ply as the list writes it: its notation and what it did."""
+
+    text: str
+    note: MoveNote | None = None
+
+
+class MoveList:
+    """Lines of PLIES_PER_LINE plies, in columns when there is room, scrolled so
+    the latest moves show unless a move is picked out or the player scrolled."""
+
+    def __init__(self) -> None:
+        self.first_line = 0  # the first line on show
+        self.follow = True  # keep the latest moves in sight (until the player scrolls)
+        self.rows = 1  # lines per column, as last drawn
+        self.columns = 1
+        self.line_height = 16
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.hits: list[tuple[int, pygame.Rect]] = []  # (ply, where it can be picked)
+        self._lines = 0
+        self._revealed: int | None = None  # the picked-out ply last brought into sight
+
+    # --- scrolling --------------------------------------------------------------------
+
+    @property
+    def capacity(self) -> int:
+        return self.rows * self.columns
+
+    def scroll(self, lines: int) -> bool:
+        """Scroll by `lines` (negative: towards the first move); whether it moved."""
+        top = max(0, min(self.first_line + lines, self._lines - self.capacity))
+        moved = top != self.first_line
+        self.first_line = top
+        self.follow = self.first_line >= self._lines - self.capacity
+        return moved
+
+    def _place_window(self, lines: int, picked: int | None) -> None:
+        """Where the window stands: the latest lines while following, else where
+        the player scrolled it; a newly picked ply is brought into sight."""
+        if lines != self._lines and picked is None:
+            self.follow = True  # a move was played (or taken back): show the latest
+        self._lines = lines
+        if self.follow:
+            self.first_line = max(0, lines - self.capacity)
+        if picked is not None and picked != self._revealed:
+            line = max(0, picked - 1) // PLIES_PER_LINE  # the start shows the first line
+            if line < self.first_line:
+                self.first_line = line
+            elif line >= self.first_line + self.capacity:
+                self.first_line = line - self.capacity + 1
+            self.follow = self.first_line >= lines - self.capacity
+        self._revealed = picked
+        self.first_line = max(0, min(self.first_line, lines - self.capacity))
+
+    # --- picking ----------------------------------------------------------------------
+
+    def ply_at(self, pos: tuple[int, int]) -> int | None:
+        """The ply whose place in the list holds `pos` (None: none there)."""
+        for ply, rect in self.hits:
+            if rect.collidepoint(pos):
+                return ply
+        return None
+
+    def rect_of(self, ply: int) -> pygame.Rect | None:
+        """Where `ply` was last drawn (None: not in sight)."""
+        return next((rect for shown, rect in self.hits if shown == ply), None)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, entries: list[Entry],
+             picked: int | None, unit: int, empty_text: str) -> None:
+        """The list in `area`; `picked` is the ply shown in replay (None: the game)."""
+        self.area, self.hits = area, []
+        draw_panel(surface, area, radius=6)
+        size = self.text_size(unit)
+        self.line_height = max(int(unit * 1.35), font(size).get_linesize() + 2)
+        self.columns = 2 if area.width > 18 * unit else 1
+        self.rows = max(1, (area.height - unit) // self.line_height)
+        lines = -(-len(entries) // PLIES_PER_LINE)
+        self._place_window(lines, picked)
+        column_width = area.width // self.columns
+        shown = range(self.first_line, min(lines, self.first_line + self.capacity))
+        size, stops = self._stops(shown, entries, column_width, unit, size)
+        for k, line in enumerate(shown):
+            column, row = divmod(k, self.rows)
+            rect = pygame.Rect(area.left + column * column_width,
+                               area.top + unit // 2 + row * self.line_height, column_width,
+                               self.line_height)
+            self._draw_line(surface, line, entries, picked, rect, unit, size, stops)
+        if not entries:
+            draw_text(surface, empty_text, size, (area.left + unit // 2, area.top + unit // 2),
+                      colour("text_muted"), max_width=area.width - unit)
+        self._draw_scroll_marks(surface, lines, unit)
+
+    @staticmethod
+    def text_size(unit: int) -> int:
+        return text_size(unit * 0.9)
+
+    def _stops(self, lines: range, entries: list[Entry], width: int, unit: int,
+               size: int) -> tuple[int, tuple[int, ...]]:
+        """The size the lines on show share, and where (from a column's left edge)
+        the numbers end and each ply begins: the moves stand in columns of their
+        own.  Smaller until the widest line fits, never under the least readable."""
+        least = min(size, text_size(0))
+        while True:
+            chosen = font(size)
+            number = max((chosen.size(f"{line + 1}.")[0] for line in lines), default=0)
+            x = unit // 2 + number
+            stops = [x]
+            for i in range(PLIES_PER_LINE):
+                x += int(unit * (NUMBER_GAP if i == 0 else MOVE_GAP))
+                stops.append(x)
+                x += max((self._entry_width(entries[ply], size, unit) for line in lines
+                          if (ply := line * PLIES_PER_LINE + i) < len(entries)), default=0)
+            if x <= width - unit // 2 or size <= least:
+                return size, tuple(stops)
+            size -= 1
+
+    def _draw_line(self, surface: pygame.Surface, line: int, entries: list[Entry],
+                   picked: int | None, rect: pygame.Rect, unit: int, size: int,
+                   stops: tuple[int, ...]) -> None:
+        """Line `line` (0-based) in `rect`: its number, then each ply and its note
+        at its stop.  Each ply can be picked anywhere in its share of the line."""
+        draw_text(surface, f"{line + 1}.", size, (rect.left + stops[0], rect.top),
+                  colour("text_muted"), anchor="topright")
+        first_ply = line * PLIES_PER_LINE + 1
+        plies = [first_ply + i for i in range(PLIES_PER_LINE) if first_ply + i <= len(entries)]
+        start = rect.left
+        for i, ply in enumerate(plies):
+            entry = entries[ply - 1]
+            x = rect.left + stops[i + 1]
+            end = x + self._entry_width(entry, size, unit)
+            if ply == picked:
+                mark = pygame.Rect(x - unit // 4, rect.top - 1, end - x + unit // 2,
+                                   self.line_height)
+                pygame.draw.rect(surface, colour("accent_dark"), mark, border_radius=4)
+                pygame.draw.rect(surface, colour("accent"), mark, 1, border_radius=4)
+            self._draw_entry(surface, entry, (x, rect.top), size, unit)
+            following = i + 2 < len(stops) and i + 1 < len(plies)
+            right = (end + rect.left + stops[i + 2]) // 2 if following else rect.right
+            self.hits.append((ply, pygame.Rect(start, rect.top, right - start, self.line_height)))
+            start = right
+
+    def _note_size(self, note: MoveNote, size: int) -> int:
+        return max(min(size, text_size(0)), int(size * QUIET_NOTE_SCALE)) if note.quiet else size
+
+    def _entry_width(self, entry: Entry, size: int, unit: int) -> int:
+        width = font(size).size(entry.text)[0]
+        if entry.note is not None:
+            width += font(self._note_size(entry.note, size)).size(entry.note.text)[0]
+            width += 1 if entry.note.quiet else 0
+        return width
+
+    def _draw_entry(self, surface: pygame.Surface, entry: Entry, pos: tuple[int, int],
+                    size: int, unit: int) -> None:
+        text = draw_text(surface, entry.text, size, pos, colour("text"))
+        note = entry.note
+        if note is None:
+            return
+        if note.quiet:  # dimmer, smaller, set on the same baseline
+            small = self._note_size(note, size)
+            drop = font(size).get_ascent() - font(small).get_ascent()
+            draw_text(surface, note.text, small, (text.right + 1, pos[1] + drop),
+                      colour("text_muted"))
+        else:
+            draw_text(surface, note.text, size, (text.right, pos[1]), colour("accent"))
+
+    def _draw_scroll_marks(self, surface: pygame.Surface, lines: int, unit: int) -> None:
+        """Small triangles in the list's top and bottom margins when moves lie
+        beyond them (in the margin, clear of the moves)."""
+        half = max(2, unit // 4)
+        x = self.area.right - unit
+        if self.first_line > 0:
+            y = self.area.top + half + 1
+            pygame.draw.polygon(surface, colour("text_muted"),
+                                [(x - half, y + half // 2), (x + half, y + half // 2),
+                                 (x, y - half // 2)])
+        if self.first_line + self.capacity < lines:
+            y = self.area.bottom - half - 1
+            pygame.draw.polygon(surface, colour("text_muted"),
+                                [(x - half, y - half // 2), (x + half, y - half // 2),
+                                 (x, y + half // 2)])
