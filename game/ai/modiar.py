@@ -1,5 +1,9 @@
 """Modiar strategy: a stone count for Bard and Ovate, perfect play for Druid.
 
+Modiar is scored in stones, and every level plays for the final margin, not
+only the result: the biggest win, else the smallest defeat; how soon the game
+ends counts only between moves whose margins are equal.
+
 Modiar is solved (``tools/modiar_solve.py``, which explains the method): with
 perfect play North wins the start position 22-20.  The solver values *board
 states*, the six pits and the side to move, because captured stones never
@@ -22,14 +26,24 @@ Druid (a search whose depth limit is Druid's, 64) plays from data shipped in
 
 Values are *board values seen by the side to move*: what it can force its
 final stones to exceed its opponent's by, counting only stones still on the
-board, when it must itself bring the game to an end.  Every shipped state is
-determined (the opponent can force the same value from its side), and the
-play that forces it never repeats a position, so the third-occurrence rule
-cannot intervene unless the history already holds a position twice.  Druid
-keeps that value at every move and, among the moves that keep it, takes the
-one that leaves the current stone count soonest (its *rank* is smallest), so
-it always makes progress.  In a lost position that means the smallest
-possible defeat.
+board, when it must itself bring the game to an end.  They are margins, not
+results, in the table as in the run-time solve, so nothing there needed to
+change for Druid to play for the score.  Every shipped state is determined
+(the opponent can force the same value from its side), and the play that
+forces it never repeats a position, so the third-occurrence rule cannot
+intervene unless the history already holds a position twice.  Druid keeps
+that value at every move and, among the moves that keep it, takes the one
+that leaves the current stone count soonest (its *rank* is smallest), so it
+always makes progress.  In a lost position that means the smallest possible
+defeat.
+
+The generic search (Bard, Ovate, and Druid past the data) scores a finished
+game by its margin too (`search_score`: a stone outweighs any number of
+plies, so speed only breaks ties between equal margins).  A forced result it
+finds is therefore not the end of its deepening, as it is in games scored by
+win or loss: a deeper look may find a bigger margin, so it deepens until an
+iteration has scored every line by a finished game (`settled`), or its budget
+ends.
 """
 
 from __future__ import annotations
@@ -55,6 +69,7 @@ from math import comb
 from pathlib import Path
 from typing import NamedTuple
 
+from ..rules.base import Outcome
 from ..rules.modiar import (
     PITS,
     SPEC,
@@ -66,7 +81,7 @@ from ..rules.modiar import (
     rotate,
     start,
 )
-from .strategy import WIN, ExactSearch, Found, Limits, Strategy, register
+from .strategy import MAX_DEPTH, WIN, ExactSearch, Found, Limits, Strategy, register
 
 DATA_PATH = Path(__file__).resolve().parent / "data" / "modiar_table.bin"
 MAGIC = b"MODIAR\x01\n"
@@ -557,11 +572,23 @@ def hot_keys(position: ModiarPosition, seen: Mapping[Hashable, int],
             if count + 1 >= limit and sum(key[0]) == stones}  # type: ignore[index]
 
 
-def search_score(margin: int) -> int:
-    """The search's score for a known final margin: a forced result, bigger wins higher."""
+# A stone of margin is worth more than any number of plies the search can see
+# (its depth limit plus the quiescence search's few captures stay below this).
+STONE_SCORE = 2 * MAX_DEPTH
+
+
+def search_score(margin: int, ply: int = 0) -> int:
+    """The search's score for a game that ends `ply` plies on with a final `margin`.
+
+    `margin` is the side to move's final stones minus its opponent's.  Margin
+    first: a bigger win scores higher, a smaller defeat less low, and a draw 0;
+    only among equal margins does the ply count, a win sooner scoring higher
+    (so, negated for the other side, a defeat later).  Every decided game
+    scores beyond any evaluation.
+    """
     if margin == 0:
         return 0
-    forced = WIN - (TOTAL + 1) + abs(margin)
+    forced = WIN - STONE_SCORE * (TOTAL - abs(margin)) - ply
     return forced if margin > 0 else -forced
 
 
@@ -599,6 +626,16 @@ class ModiarStrategy(Strategy):
         gains = {slot + own_row: gain for slot, _, gain in moves_in_frame(position.frame_pits())}
         return [100 * gains.get(m, 0) + position.pits[m] for m in moves]
 
+    def terminal_score(self, outcome: Outcome, position: ModiarPosition, ply: int) -> int:
+        """Scored by the final margin in stones, then by speed (`search_score`)."""
+        south, north = outcome.scores
+        return search_score(south - north if position.side == "s" else north - south, ply)
+
+    def settled(self, score: int, resolved: bool) -> bool:
+        """Only a search that saw every line to its end: a forced result found
+        early may still be beaten by a bigger margin further down."""
+        return resolved
+
     def noisy_moves(self, position: ModiarPosition) -> list[int]:
         """Captures, for the quiescence search (none on the first move: forfeited)."""
         if position.first:
@@ -631,4 +668,5 @@ class ModiarStrategy(Strategy):
         if found is None:
             return
         move, value = found
+        # The data knows the margin, not how many plies it takes: scored as if at once.
         yield Found(move, search_score(frame(position)[1] + value), depth)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..rules import spec_of
 from ..rules.base import Move, Position
-from .strategy import MAX_DEPTH, WIN, Limits, Strategy
+from .strategy import MAX_DEPTH, WIN, Limits, Strategy  # noqa: F401  (MAX_DEPTH: re-exported)
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
 # A time-limited search stops this long before its budget runs out: the clock is
@@ -74,11 +74,15 @@ class Search:
         self.seen: Counter[Hashable] = Counter(history)
         self.seen[position.repetition_key()] = max(1, self.seen[position.repetition_key()])
         self.spec = spec_of(position)
-        self.table: dict[Hashable, tuple[int, int, int, Move | None]] = {}
+        # depth, score, bound flag, best move, and whether the subtree met no horizon
+        self.table: dict[Hashable, tuple[int, int, int, Move | None, bool]] = {}
         self.killers: dict[int, list[Move]] = {}
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
         self.history_scores: dict[Move, int] = {}
         self.nodes = 0
+        # Leaves scored by evaluation (or by a table entry that was): while an
+        # iteration adds none, every leaf it scored was a finished game.
+        self.horizons = 0
         self.depth = 0
         self.score = 0
         moves = list(position.legal_moves())
@@ -153,16 +157,18 @@ class Search:
         if len(self.root.legal_moves()) == 1 and not self.noise:
             return  # a forced move needs no thought
         for depth in range(1, self.limits.depth + 1):
+            horizons = self.horizons
             try:
                 score = yield from self._root(depth)
             except _Stop:
                 return
             self.depth, self.score = depth, score
-            if abs(score) >= WIN - MAX_DEPTH * 2:
-                return  # a forced result: deeper search cannot change it
+            if self.strategy.settled(score, resolved=self.horizons == horizons):
+                return  # deeper search cannot change the result
 
     def _root(self, depth: int) -> Tree:
         position = self.root
+        horizons = self.horizons
         moves = self._ordered(position, list(position.legal_moves()), 0, self.best_move)
         alpha, beta = -WIN - 1, WIN + 1
         best_score, best_move = -WIN - 1, None
@@ -189,7 +195,7 @@ class Search:
                     self.best_move = move
         if self.noise and best_move is not None:
             self.best_move = best_move
-        self._store(position, depth, best_score, EXACT, best_move)
+        self._store(position, depth, best_score, EXACT, best_move, self.horizons == horizons)
         return best_score
 
     # --- the tree -------------------------------------------------------------------
@@ -208,16 +214,19 @@ class Search:
         if ended is not None:
             return ended
         if depth <= 0:
+            self.horizons += 1
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
         entry = self.table.get(position.key)
         table_move = None
         if entry is not None:
-            entry_depth, entry_score, flag, table_move = entry
+            entry_depth, entry_score, flag, table_move, resolved = entry
             if entry_depth >= depth and (
                     flag == EXACT or (flag == LOWER and entry_score >= beta)
                     or (flag == UPPER and entry_score <= alpha)):
+                self.horizons += not resolved
                 return entry_score
         original_alpha = alpha
+        horizons = self.horizons
         best_score, best_move = -WIN - 1, None
         key = position.repetition_key()
         self.seen[key] += 1
@@ -242,7 +251,7 @@ class Search:
         finally:
             self._forget(key)
         flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self._store(position, depth, best_score, flag, best_move)
+        self._store(position, depth, best_score, flag, best_move, self.horizons == horizons)
         return best_score
 
     def _quiesce(self, position: Position, alpha: int, beta: int, ply: int, qdepth: int) -> Tree:
@@ -306,8 +315,8 @@ class Search:
         self.history_scores[move] = self.history_scores.get(move, 0) + depth * depth
 
     def _store(self, position: Position, depth: int, score: int, flag: int,
-               move: Move | None) -> None:
+               move: Move | None, resolved: bool) -> None:
         if len(self.table) >= TABLE_LIMIT:
             self.table.clear()  # crude, but bounds memory in the browser
-        self.table[position.key] = (depth, score, flag, move)
+        self.table[position.key] = (depth, score, flag, move, resolved)
 

@@ -82,6 +82,17 @@ class Strategy:
             return 0
         return WIN - ply if outcome.winner == position.side else ply - WIN
 
+    def settled(self, score: int, resolved: bool) -> bool:
+        """Whether an iteration's root `score` ends the iterative deepening.
+
+        `resolved`: the iteration scored no leaf by evaluation, only finished
+        games, so its score and move are exact.  Here a forced result is enough:
+        scored WIN - ply, a deeper search can only find slower ones.  A game
+        whose results are worth more or less (Modiar's margins) waits for
+        `resolved`.
+        """
+        return abs(score) >= WIN - MAX_DEPTH * 2
+
     def exact(self, position: Position, limits: Limits, tick: Callable[[], bool],
               seen: Mapping[Hashable, int]) -> ExactSearch | None:
         """A game-specific exact search (a solver or a table) to run instead, or None.
