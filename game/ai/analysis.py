@@ -35,10 +35,8 @@ first step is then 1 disc, not 3), no loss is never marked, and a move that
 throws a win away to a draw, or a draw to a loss, is at least `?`, a win to
 a loss `??`.  Heuristic values (the middle game of Reversi, all of tafl) are
 converted as they are: Reversi's evaluation is in 1/16 disc, Modiar's in
-tenths of a stone; a win the heuristic search proves without its margin
-counts as the least win, one stone, in Modiar (outside the solver's reach
-its search scores an ending as won or lost only) and as its proven margin in
-Reversi, whose search scores every ending by its discs.
+tenths of a stone; an ending the heuristic search sees ahead is read as the
+final margin it scores (both games' searches score endings by their margin).
 
 The analysis is steppable like the Search: `step(deadline)` advances it
 until the clock passes the deadline and says whether it is done, so the app
@@ -88,14 +86,18 @@ class Unit:
 
 
 def _modiar_value(score: int, exact: bool) -> Value:
-    total = modiar_rules.TOTAL
-    if exact:
-        # Inverse of game.ai.modiar.search_score: WIN - (TOTAL + 1) + |margin|, 0 a draw.
-        size = max(0, abs(score) - (WIN - (total + 1)))
-        return size if score > 0 else -size
-    if abs(score) > EVAL_LIMIT:
-        return 1 if score > 0 else -1  # a win proven without its margin: at least one
+    if abs(score) > EVAL_LIMIT:  # a finished game: its final margin, from its score
+        margin = _modiar_margin(abs(score))
+        return margin if score > 0 else -margin
     return _tidy(score / modiar.CAPTURED)
+
+
+def _modiar_margin(size: int) -> int:
+    """The margin whose score `game.ai.modiar.search_score` gives, read back: the
+    least margin scoring at least `size` (a search's ending some plies away scores
+    a little less than the same margin at once, never as little as one stone less)."""
+    return next((margin for margin in range(1, modiar_rules.TOTAL + 1)
+                 if modiar.search_score(margin) >= size), modiar_rules.TOTAL)
 
 
 def _tidy(value: float) -> Value:
