@@ -1,4 +1,4 @@
-"""Text tools over the engines: `python -m game perft|moves|apply|ai|match|bench|soak …`.
+"""Text tools over the engines: `python -m game perft|moves|apply|replay|ai|match|analyse|…`.
 
 Every failure a user can cause (a bad code, an illegal move, a bad number)
 ends with one line on stderr and exit status 2 — never a traceback.  A
@@ -18,6 +18,7 @@ from .ai.match import report, run_match
 from .rules import GAME_NAMES, SPECS, position_from
 from .rules.base import RulesError, perft
 from .rules.record import Game
+from .rules.transcript import MAX_RECORD_CHARS, is_link, is_transcript, move_label, read_shared
 from .webbuild import add_options as add_build_web_options
 
 FOUND_FAULTS = 1
@@ -58,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     cmd = commands.add_parser("moves", help="list the legal moves, sorted")
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME")
     cmd = commands.add_parser("apply", help="play moves; print the code and the status")
-    cmd.add_argument("args", nargs="+", metavar="CODE|GAME [MOVE ...]")
+    cmd.add_argument("args", nargs="+", metavar="CODE|GAME|RECORD|FILE|- [MOVE ...]")
+    cmd = commands.add_parser("replay", help="a game record: the code after each move")
+    cmd.add_argument("file", metavar="FILE|-")
     cmd = commands.add_parser("ai", help="the computer's move in a position")
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME")
     add_search_options(cmd)
@@ -81,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--seed", type=int, default=0)
     cmd.add_argument("--scene", help="storm one scene only: menu, setup, settings, rules, "
                      "code, or a game's board")
+    add_analyse_command(commands)
     cmd = commands.add_parser("build-web", help="the browser build: pygbag packs build/web/")
     add_build_web_options(cmd)
     return parser
@@ -129,14 +133,58 @@ def cmd_moves(args: Sequence[str]) -> str:
 
 
 def cmd_apply(args: Sequence[str]) -> str:
-    code, moves = split_code(args)
-    game = Game(position_from(code))
-    for ply, text in enumerate(moves, 1):
+    """Moves played from a code or game name, or after a record's own moves."""
+    record = record_argument(args[0])
+    if record is not None:
+        game, moves = read_shared(record), list(args[1:])
+    else:
+        code, moves = split_code(args)
+        game = Game(position_from(code))
+    first = game.ply + 1
+    for ply, text in enumerate(moves, first):
         try:
             game.play_text(text)
         except RulesError as error:
             raise RulesError(f"move {ply}: {error}") from None
     return f"{game.position.code()}\n{status(game)}"
+
+
+def record_argument(arg: str) -> str | None:
+    """The record `arg` stands for: `-` (standard input), a file, or a record,
+    link or Reversi transcript written out; None for a code or a game name."""
+    if arg == "-" or (arg.split(" ", 1)[0] not in SPECS and os.path.isfile(arg)):
+        return read_record_file(arg)
+    if "\n" in arg.strip() or is_link(arg) or is_transcript(arg):
+        return arg
+    return None
+
+
+def read_record_file(path: str) -> str:
+    """The text of a record file (`-`: standard input), or one line saying why not."""
+    try:
+        if path == "-":
+            return sys.stdin.read(MAX_RECORD_CHARS + 1)
+        with open(path, encoding="utf-8") as file:
+            return file.read(MAX_RECORD_CHARS + 1)
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a text file (a record is UTF-8 text)") from None
+    except OSError as error:
+        raise UsageError(f"{path}: {error.strerror or 'cannot be read'}") from None
+
+
+def cmd_replay(path: str) -> str:
+    """Each move of a record with the code after it, tab-separated; the start
+    code first and the status last."""
+    game = read_shared(read_record_file(path))
+    replayed = Game(game.start)
+    lines = [f"start\t\t{game.start.code()}"]
+    for ply, (text, mark) in enumerate(zip(game.move_texts(), game.capture_marks(),
+                                           strict=True), 1):
+        label = move_label(replayed, ply)
+        replayed.play_text(text)
+        lines.append(f"{label}\t{text}{mark}\t{replayed.position.code()}")
+    lines.append(status(game))
+    return "\n".join(lines)
 
 
 def cmd_ai(parsed: argparse.Namespace) -> str:
@@ -180,6 +228,35 @@ def cmd_soak(parsed: argparse.Namespace) -> str:
     return summary.report()
 
 
+def add_analyse_command(commands: argparse._SubParsersAction) -> None:
+    cmd = commands.add_parser("analyse", help="the Druid's verdict on every move of a game "
+                              "record (FILE, or - for standard input)")
+    cmd.add_argument("record", metavar="FILE|-")
+    cmd.add_argument("--nodes", type=int, default=None,
+                     help="nodes per position (an exact search gets ten times as many)")
+    cmd.add_argument("--json", action="store_true", help="one JSON object a line")
+
+
+def cmd_analyse(parsed: argparse.Namespace) -> str:
+    """One line per move: the move, its mark, the Druid's best move and both values."""
+    import json
+
+    from .ai.analysis import DEFAULT_NODES, Analysis, unit_of
+
+    nodes = DEFAULT_NODES if parsed.nodes is None else parsed.nodes
+    if nodes < 1:
+        raise UsageError("--nodes must be a positive whole number")
+    game = read_shared(read_record_file(parsed.record))
+    moves = Analysis(game, nodes=nodes).run()
+    if parsed.json:
+        return "\n".join(json.dumps(move.as_dict(), ensure_ascii=False) for move in moves)
+    unit = unit_of(game.game).name
+    return "\n".join(
+        f"{m.ply:>3}. {m.side} {m.move:<9} {m.mark:<2}  best {m.best:<9} "
+        f"{m.value_before:>8} -> {m.value_after:<8} {unit}{'  exact' if m.exact else ''}"
+        for m in moves)
+
+
 def check_budget(parsed: argparse.Namespace) -> None:
     if parsed.nodes is not None and parsed.nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
@@ -200,6 +277,8 @@ def run(argv: Sequence[str]) -> str:
         return cmd_moves(parsed.args)
     if parsed.command == "apply":
         return cmd_apply(parsed.args)
+    if parsed.command == "replay":
+        return cmd_replay(parsed.file)
     if parsed.command == "ai":
         return cmd_ai(parsed)
     if parsed.command == "match":
@@ -219,14 +298,31 @@ def run(argv: Sequence[str]) -> str:
                 "ai": bench.bench_ai, "frames": bench.bench_frames}[parsed.what]()
     if parsed.command == "soak":
         return cmd_soak(parsed)
+    if parsed.command == "analyse":
+        return cmd_analyse(parsed)
     return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"
+
+
+OPEN_OPTION = "--open"
+
+
+def open_window(record_file: str | None) -> int:
+    """The desktop app; with `--open FILE`, started on that record's game.  A
+    file that cannot be read or holds no game is said in the app, over its
+    menu, as a player who opened it by mistake needs to see it."""
+    from .ui.app import run_native  # the window; imports pygame only now
+    return run_native(open_file=record_file)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
-        from .ui.app import run_native  # the window; imports pygame only now
-        return run_native()
+        return open_window(None)
+    if argv[0] == OPEN_OPTION:
+        if len(argv) != 2:
+            print(f"error: {OPEN_OPTION} takes one record file", file=sys.stderr)
+            return USAGE_ERROR
+        return open_window(argv[1])
     try:
         output = run(argv)
     except FaultsFound as faults:

@@ -1,12 +1,15 @@
-"""The page around the game: its size, its pixel density and its error screen.
+"""The page around the game: its size, its pixel density, its error screen and its address.
 
 main.py calls `prepare()` before the app opens its window, `Viewport.follow()`
 after every frame and `report_failure()` when the app cannot start.  Natively
 every one of these does nothing, so main.py reads the same on every platform.
+The app reads a shared game from the address with `page_fragment()` when it
+starts, and the board's Share puts one there with `share_link()`.
 
 The page's side of this is in web/taiplis.tmpl: `taiplis_viewport()` answers
-the canvas's CSS size and the device pixel ratio as one string, and
-`taiplis_fail()` shows the translated error screen.
+the canvas's CSS size and the device pixel ratio as one string,
+`taiplis_fail()` shows the translated error screen, `taiplis_fragment()` and
+`taiplis_share()` read and set the part of the address after `#`.
 """
 
 from __future__ import annotations
@@ -126,3 +129,29 @@ def report_failure(kind: str, detail: str = "") -> bool:
         return True
     except Exception:
         return False
+
+
+def page_fragment() -> str | None:
+    """The part of the page's address after `#` (a shared game's link), or None:
+    natively, or when the address has none."""
+    window = browser_window()
+    if window is None:
+        return None
+    try:
+        fragment = str(window.taiplis_fragment())
+    except Exception:  # an old page without the function: no shared game
+        return None
+    return fragment or None
+
+
+def share_link(fragment: str) -> str | None:
+    """Put `fragment` after the `#` of the page's address (replacing the one
+    there, with no new step in the browser's history) and return the whole
+    link; None natively, where there is no address to share."""
+    window = browser_window()
+    if window is None:
+        return None
+    try:
+        return str(window.taiplis_share(fragment))
+    except Exception:  # an old page: the caller shares the record's text instead
+        return None

@@ -12,7 +12,18 @@ from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 from . import from_code, spec_of
-from .base import IllegalMove, Move, Outcome, Played, Position, Reason, RulesError, legal, other
+from .base import (
+    Effects,
+    IllegalMove,
+    Move,
+    Outcome,
+    Played,
+    Position,
+    Reason,
+    RulesError,
+    legal,
+    other,
+)
 from .spec import GameSpec
 
 SAVE_VERSION = 1
@@ -158,6 +169,23 @@ class Game:
     def move_texts(self) -> list[str]:
         """The moves played so far in notation."""
         return [self._positions[i].move_text(m) for i, m in enumerate(self.moves)]
+
+    @property
+    def effects(self) -> list[Effects]:
+        """What each move on the board did (captures, flips, sowing), in
+        step with `moves`: the engine's own account, kept as it was played."""
+        return self._effects[:self._cursor]
+
+    def capture_marks(self) -> list[str]:
+        """The mark of each move on the board (`x` after a capture, else ""),
+        as the game's spec writes it."""
+        return [self.spec.capture_mark(effects) for effects in self.effects]
+
+    @property
+    def ending(self) -> Outcome | None:
+        """A resignation or an agreed draw, if the players ended the game so;
+        None when the game is running or ended by its rules."""
+        return self._ending
 
     def replay(self) -> Iterator[Position]:
         """Every position from the start to the current one."""

@@ -12,12 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .base import Move, Outcome, Position, Reason
+from .base import Effects, Move, Outcome, Position, Reason
 
 
 def drawn_by_repetition(position: Position) -> Outcome:
     """How tafl scores a repetition: a draw, whatever the board."""
     return Outcome(None, Reason.REPETITION)
+
+
+def marked_if_captured(effects: Effects) -> str:
+    """The capture mark of a move: `x` when it took pieces or stones (tafl,
+    Modiar), nothing otherwise — Reversi's flips are not captures, and a
+    Modiar first move whose capture was forfeited took nothing."""
+    return "x" if effects.captured else ""
 
 
 @dataclass(frozen=True)
@@ -34,7 +41,9 @@ class GameSpec:
     ending is scored; `draw_by_agreement` says whether the players may agree
     a draw; `suggested_side` is the side a newcomer is offered first;
     `rules_edition` counts revisions of the rules: a game saved under another
-    edition is not continued under these rules.
+    edition is not continued under these rules; `capture_mark` is the mark a
+    game record and the move list write after a move with these effects
+    (`x` for a capture, else "").
     """
 
     name: str
@@ -50,6 +59,7 @@ class GameSpec:
     draw_by_agreement: bool = False
     suggested_side: str = ""
     rules_edition: int = 1
+    capture_mark: Callable[[Effects], str] = marked_if_captured
 
     def __post_init__(self) -> None:
         if not self.suggested_side:

@@ -24,10 +24,24 @@ from ..ai.levels import preload as preload_strategies
 from ..platform import locale_name as system_locale
 from ..platform import no_display_variables
 from ..platform.storage import Storage, default_storage
+from ..rules.base import RulesError
+from .code_errors import explain
 from .context import Context
 from .i18n import t
 from .navigation import build
-from .scene import Pop, Push, Quit, Replace, Reset, Scene, SceneRequest, ToMenu, Transition
+from .opening import Shared, UnreadableFile, board_for, requested_game
+from .scene import (
+    Pop,
+    Push,
+    Quit,
+    Replace,
+    Reset,
+    Scene,
+    SceneRequest,
+    ToBoard,
+    ToMenu,
+    Transition,
+)
 from .sound import Sounds
 from .theme import colour, font, reset_fonts, set_pixel_ratio, text_size
 from .widgets import draw_text, wrap
@@ -40,7 +54,8 @@ NOTICE_SMALLEST = 14  # CSS px: the notice shrinks to fit its area, but not belo
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 800), *,
                  storage: Storage | None = None, locale_name: str | None = None,
-                 first_scene: SceneRequest | None = None) -> None:
+                 first_scene: SceneRequest | None = None,
+                 open_file: str | None = None) -> None:
         pygame.init()
         reset_fonts()
         pygame.display.set_caption("Táiplis")
@@ -63,6 +78,7 @@ class App:
         preload_strategies()
         self._push(self._scene(first_scene or ToMenu()))
         self.ctx.take_storage_notices()
+        self._guarded(self._open_requested, open_file)
         # Everything loaded so far lives as long as the app: keep it out of the
         # garbage collector's full passes, which would otherwise stall frames.
         gc.freeze()
@@ -70,6 +86,23 @@ class App:
     @property
     def scene(self) -> Scene:
         return self.scenes[-1]
+
+    def _open_requested(self, open_file: str | None) -> None:
+        """Open the game of `open_file` (`--open`), or of the page's address, on
+        its board as the code dialog would load it; a file or link holding no
+        game leaves a notice over the scene already shown, and nothing lost."""
+        try:
+            game = requested_game(open_file)
+        except UnreadableFile as error:
+            self.ctx.notify(t("record_error.file", name=error.name))
+            return
+        except RulesError as error:
+            self.ctx.notify(explain(error))
+            return
+        if game is None:
+            return
+        self._apply(Push(ToBoard(board_for(self.ctx, game.game))))
+        self._apply(self.scene.returned(Shared(game)))
 
     # --- one frame ---------------------------------------------------------------
 
@@ -360,14 +393,15 @@ def missing_display() -> str | None:
     return None
 
 
-def run_native() -> int:
-    """The desktop window: the same frames, paced to 60 per second.  The exit
-    status: 0, or 1 when there is no display to show the window on."""
+def run_native(open_file: str | None = None) -> int:
+    """The desktop window: the same frames, paced to 60 per second, started on
+    the game of the record `open_file` if given.  The exit status: 0, or 1
+    when there is no display to show the window on."""
     problem = missing_display()
     if problem is not None:
         print(f"error: {problem}", file=sys.stderr)
         return 1
-    app = App()
+    app = App(open_file=open_file)
     pacer = pygame.time.Clock()  # separate from the app's clock, which measures frames
     while app.step():
         pacer.tick(60)

@@ -1,4 +1,4 @@
-"""A position code the engine refused, said in plain words to a player.
+"""A position code or game record the engine refused, said in plain words to a player.
 
 The engine's messages are precise and in English, for the command line; a
 player gets one translated sentence chosen by the error's `kind`, with the
@@ -18,6 +18,13 @@ _WITHOUT_GAME = frozenset({"unknown_game", "not_text", "not_ascii", "spacing"})
 _WITH_GAME = frozenset({"field_count", "board_shape", "bad_piece", "bad_side", "piece_count",
                         "piece_placement", "visited", "stone_count", "stone_total",
                         "first_flag"})
+# A game record's own faults (game/rules/transcript.py); a record whose start
+# code is bad keeps that code's kind, so it reads like a refused code.
+_RECORD = {"illegal_move": "record_error.move", "bad_mark": "record_error.mark",
+           "move_number": "record_error.number", "bad_result": "record_error.result",
+           "wrong_result": "record_error.result", "after_result": "record_error.result",
+           "empty": "record_error.empty", "bad_link": "record_error.link",
+           "too_long": "record_error.too_long"}
 
 
 def explain(error: RulesError) -> str:
@@ -28,6 +35,11 @@ def explain(error: RulesError) -> str:
     if kind in _WITHOUT_GAME:
         return t(f"code_error.{kind}")
     game = getattr(error, "game", None)
+    if kind in _RECORD:
+        return t(_RECORD[kind], move=getattr(error, "move", None) or "?",
+                 line=getattr(error, "line", None) or "?")
+    if kind == "old_rules" and game in GAME_NAMES:
+        return t("record_error.old_rules", game=t(f"game.{game}"))
     if kind in _WITH_GAME and game in GAME_NAMES:
         return t(f"code_error.{kind}", game=t(f"game.{game}"), total=MODIAR_STONES)
     return t("code_error.generic")

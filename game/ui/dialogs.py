@@ -1,5 +1,5 @@
-"""Small overlay dialogs: loading a position code, and asking before
-anything that cannot be had back by one click."""
+"""Small overlay dialogs: loading a position code or a game record, and
+asking before anything that cannot be had back by one click."""
 
 from __future__ import annotations
 
@@ -9,21 +9,24 @@ from typing import Any
 import pygame
 
 from ..platform import clipboard
-from ..rules import from_code
 from ..rules.base import RulesError
+from ..rules.transcript import MAX_RECORD_CHARS, read_shared
 from .code_errors import explain
 from .i18n import t
 from .scene import Pop, Scene, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
 from .widgets import Button, Focus, draw_panel, draw_text, row_buttons, veil, wrap
 
-MAX_CODE_LENGTH = 400
+MAX_CODE_LENGTH = MAX_RECORD_CHARS  # a whole game's record may be pasted
+SHOWN_TAIL = 300  # the field shows the end of the text: never measure more than this
 # Ctrl on most keyboards, Cmd (reported as META or GUI) on a Mac.
 SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META | getattr(pygame, "KMOD_GUI", 0)
 
 
 class CodeDialog(Scene):
-    """Type or paste a position code; Load pops it to the board, which restarts from it."""
+    """Type or paste a position code, a game record, a shared link's game or a
+    Reversi transcript; Load pops the game it holds (a `Game`) to the board,
+    which asks before replacing an unfinished game and then loads it."""
 
     def __init__(self, ctx, current: str = "") -> None:
         super().__init__(ctx)
@@ -83,7 +86,7 @@ class CodeDialog(Scene):
     def _message_lines(self, width: int) -> int:
         """Lines for the help or the error under the field: room for the longer."""
         return max(len(wrap(text, self._message_size(), width))
-                   for text in (self.error, t("dialog.code_help")))
+                   for text in (self.error, t("dialog.record_help")))
 
     def paste(self) -> None:
         """The clipboard's text; in the browser, also a text prompt to type a code in."""
@@ -93,7 +96,7 @@ class CodeDialog(Scene):
                 self.all_selected = False
                 self.redraw()  # in the browser the answer comes frames later, with no input
 
-        clipboard.paste(take, prompt=t("dialog.code_help"), current=self.text)
+        clipboard.paste(take, prompt=t("dialog.record_help"), current=self.text)
 
     def clear(self) -> None:
         self.text, self.error, self.all_selected = "", "", False
@@ -112,13 +115,13 @@ class CodeDialog(Scene):
 
     def submit(self) -> Transition | None:
         try:
-            position = from_code(self.text)
+            game = read_shared(self.text)
         except RulesError as error:
             self.error = explain(error)  # plain words; the CLI keeps the precise message
             self.resize(self.size)  # room for the error's lines
             self.ctx.sounds.play("illegal")
             return None
-        return Pop(position.code())
+        return Pop(game)
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         used, result = self.focus.handle(event)
@@ -150,17 +153,17 @@ class CodeDialog(Scene):
         veil(surface)
         u = self.unit
         draw_panel(surface, self.box, radius=12)
-        draw_text(surface, t("dialog.code_title"), int(u * 1.2),
+        draw_text(surface, t("dialog.record_title"), int(u * 1.2),
                   (self.box.left + u, self.box.top + u), colour("accent"), bold=True,
                   max_width=self.box.width - 2 * u)
         pygame.draw.rect(surface, colour("background"), self.field, border_radius=6)
         pygame.draw.rect(surface, colour("focus"), self.field, 1, border_radius=6)
-        shown = self.text
+        shown = " ".join(self.text[-SHOWN_TAIL:].split())  # a record's lines, run together
         size = self._field_size()
         while shown and font(size).size(shown + "|")[0] > self.field.width - u:
             shown = shown[1:]  # show the end being typed
         self._draw_field_text(surface, shown, size)
-        message = self.error or t("dialog.code_help")
+        message = self.error or t("dialog.record_help")
         y = self.field.bottom + u // 2
         for line in wrap(message, self._message_size(), self.box.width - 2 * u):
             draw_text(surface, line, self._message_size(), (self.box.left + u, y),

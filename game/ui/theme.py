@@ -74,6 +74,13 @@ COLOURS: dict[str, tuple[int, ...]] = {
     "last_move_fill": (250, 214, 90, 90),  # Modiar: the last pit played, tinted inside
     "refused": (230, 50, 40),  # the flash on a piece or square that has no move
     "captured_fade": (200, 60, 40),
+    # the Druid's analysis: its marks in the move list and graph, and the better move
+    "mark_inaccuracy": (236, 208, 96),
+    "mark_mistake": (240, 150, 70),
+    "mark_blunder": (236, 84, 70),
+    "better_move": (110, 210, 130, 200),
+    "graph_first": (226, 222, 212),  # the area where the first side stands better
+    "graph_second": (70, 78, 100),
 }
 
 

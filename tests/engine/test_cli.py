@@ -89,3 +89,65 @@ def test_the_module_runs_as_a_program():
     done = subprocess.run([sys.executable, "-m", "game", "perft", "modiar", "3"],
                           capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout) == (0, "26\n")
+
+
+# --- game records -------------------------------------------------------------------------
+
+MODIAR_RECORD = "modiar 7,7,7,7,7,7 0,0 s 1\n1. S1 N3x\n2. S2 N2x\nresult: ongoing\n"
+
+
+def test_replay_prints_the_code_after_each_move(capsys, tmp_path):
+    from game.rules import from_code
+    path = tmp_path / "game.txt"
+    path.write_text(MODIAR_RECORD, encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    lines = out.splitlines()
+    assert status == 0 and err == ""
+    assert lines[0] == "start\t\tmodiar 7,7,7,7,7,7 0,0 s 1"
+    assert [line.split("\t")[:2] for line in lines[1:5]] == [
+        ["1.", "S1"], ["1...", "N3x"], ["2.", "S2"], ["2...", "N2x"]]
+    position = from_code("modiar 7,7,7,7,7,7 0,0 s 1")
+    for line in lines[1:5]:  # each code is the position after that move, as the engine plays it
+        position = position.play(position.parse_move(line.split("\t")[1].rstrip("x"))).position
+        assert line.split("\t")[2] == position.code()
+    assert lines[-1] == "ongoing"
+
+
+def test_replay_reads_standard_input(capsys, monkeypatch):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("f5d6c3\n"))
+    status, out, _ = run(capsys, "replay", "-")
+    assert status == 0 and [line.split("\t")[1] for line in out.splitlines()[1:4]] == \
+        ["f5", "d6", "c3"]
+
+
+def test_apply_plays_on_after_a_records_moves(capsys, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(MODIAR_RECORD, encoding="utf-8")
+    status, out, _ = run(capsys, "apply", str(path), "S1")
+    expected = main(["apply", "modiar", "S1", "N3", "S2", "N2", "S1"])
+    again, _ = capsys.readouterr()
+    assert status == 0 == expected and out == again
+    status, out, _ = run(capsys, "apply", MODIAR_RECORD)  # a record given as its text
+    assert status == 0 and out.splitlines()[1] == "ongoing"
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", "/no/such/file.txt"],
+    ["replay", "."],
+    ["apply", "brandubh\n1. b7-b1"],
+    ["apply", "t1.brandubh.2.5.%%%"],
+    ["--open"],
+    ["--open", "a.txt", "b.txt"],
+])
+def test_bad_records_get_one_line_on_stderr_and_status_2(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_a_bad_move_in_a_record_file_is_named(capsys, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("brandubh\n1. b7-b6 e5-e7x\n2. b6-b1\n", encoding="utf-8")
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 2 and err == "error: move 2. b6-b1: illegal move 'b6-b1' in this position\n"

@@ -11,6 +11,7 @@ import pygame
 
 from game.ai.levels import start_search as real_start_search
 from game.platform.storage import MemoryStorage
+from game.ui import analysis_view
 from game.ui import play as play_module
 from game.ui.app import App
 from game.ui.board import scene as board_scene
@@ -28,12 +29,14 @@ def fast_search(position, level="druid", **kwargs):
     return real_start_search(position, level, **kwargs)
 
 
-def make_app(monkeypatch, size=(1280, 800), storage=None, animation: str = "normal") -> App:
+def make_app(monkeypatch, size=(1280, 800), storage=None, animation: str = "normal",
+             open_file: str | None = None) -> App:
     """A headless app with animations at `animation` speed ("off" only where a
-    test is about something else and says why)."""
+    test is about something else and says why); `open_file` as `--open` gives it."""
     monkeypatch.setattr(play_module, "start_search", fast_search)
     monkeypatch.setattr(board_scene, "SHOW_THINKING_AT_LEAST", 0.0)
-    app = App(size, storage=storage or MemoryStorage(), locale_name="en")
+    monkeypatch.setattr(analysis_view, "APP_NODES", TEST_NODES)  # the analysis after a game
+    app = App(size, storage=storage or MemoryStorage(), locale_name="en", open_file=open_file)
     app.ctx.settings["animation"] = animation
     app.step(FRAME_SECONDS)
     return app

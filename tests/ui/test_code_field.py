@@ -138,14 +138,13 @@ def test_selected_text_is_shown_highlighted(monkeypatch):
     assert not dialog.all_selected and dialog.text == ""
 
 
-def test_the_board_refusing_a_code_uses_the_same_words(monkeypatch):
-    from game.ui.board.scene import BoardScene
-    from game.ui.play import Play, Setup
-    app = make_app(monkeypatch)
-    board = BoardScene(app.ctx, Play(Setup("reversi", "hotseat", "b", "bard", 0)))
-    app._apply(Push(board))
+def test_a_record_file_with_a_bad_code_is_refused_in_the_same_words(monkeypatch, tmp_path):
+    """The code dialog hands the board a game, never text: the other place a
+    code is refused is a record opened as the app starts (--open)."""
     code = BAD_CODES["bad_side"][0]
-    board.returned(code)  # what a code dialog hands back
-    assert app.ctx.notices[-1] == explain(refusal(code))
-    assert app.ctx.notices[-1] == "The code does not say whose turn it is in a way Reversi " \
-        "understands"
+    record = tmp_path / "game.txt"
+    record.write_text(f"{code}\n1. d3\n", encoding="utf-8")
+    app = make_app(monkeypatch, open_file=str(record))
+    assert app.notice is not None and app.notice[0] == explain(refusal(code))
+    assert app.notice[0] == "The code does not say whose turn it is in a way Reversi understands"
+    assert type(app.scene).__name__ == "MenuScene" and len(app.scenes) == 1

@@ -246,8 +246,8 @@ def test_the_more_menu_works_by_keyboard_touch_and_esc(monkeypatch):
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, MoreMenu)
-    assert [b.name for b in app.scene.buttons] == ["copy", "load", "draw", "rules", "resign",
-                                                   "menu", "more-close"]
+    assert [b.name for b in app.scene.buttons] == ["copy", "share", "load", "draw", "rules",
+                                                   "resign", "menu", "more-close"]
     key(app, pygame.K_RETURN)  # the first choice has the focus: Copy code
     assert app.scene is scene and scene.play.position.code() in app.notice[0]
     tap(app, scene.more_button.rect.center)

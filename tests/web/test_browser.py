@@ -450,3 +450,27 @@ def test_debug_loads_pygbags_console(browser, site, page_calls):
     assert any(re.search(r"/vtx\.js$", url) for url in runtime.requested)
     assert page.is_visible("#pyconsole") or page.evaluate("!pyconsole.hidden")
     page.context.close()
+
+
+def test_a_shared_games_link_goes_through_the_pages_address(browser, site, page_calls,
+                                                             monkeypatch):
+    from game.platform import web
+    from game.rules.record import Game
+    from game.rules.transcript import read_link, write_link
+
+    game = Game("modiar 7,7,7,7,7,7 0,0 s 1", ["S1", "N3", "S2"])
+    fragment = write_link(game)
+    runtime = Runtime(main_js=replay_script(page_calls))
+    page = open_page(browser, site[1] + "#" + fragment, runtime, size=LANDSCAPE)
+    window = PageWindow(page)
+    monkeypatch.setattr(web, "browser_window", lambda: window)
+    assert web.page_fragment() == fragment
+    assert read_link(web.page_fragment()).move_texts() == game.move_texts()
+    steps_before = page.evaluate("history.length")
+    game.play_text("N1")
+    link = web.share_link(write_link(game))
+    assert link == site[1] + "#" + write_link(game)
+    assert page.evaluate("location.href") == link  # the address bar shows the new link...
+    assert page.evaluate("history.length") == steps_before  # ...with no new step to go Back to
+    assert web.page_fragment() == write_link(game)
+    page.context.close()

@@ -187,7 +187,7 @@ def test_the_dialogs_paste_asks_the_page_and_takes_its_text(monkeypatch, page):
     dialog = app.scene
     before = dialog.text
     press(app, "paste")
-    assert page.requests[-1] == ("paste", t("dialog.code_help"), before)
+    assert page.requests[-1] == ("paste", t("dialog.record_help"), before)
     page.answers[len(page.requests)] = "cancel"  # the player closed the prompt
     clipboard.poll()
     assert dialog.text == before
@@ -195,3 +195,63 @@ def test_the_dialogs_paste_asks_the_page_and_takes_its_text(monkeypatch, page):
     page.answers[len(page.requests)] = "text:  reversi 8/8/8/3WB3/3BW3/8/8/8 b \n"
     clipboard.poll()
     assert dialog.text == "reversi 8/8/8/3WB3/3BW3/8/8/8 b"
+
+
+# --- the page's address: a shared game's link ---------------------------------------------
+
+class AddressPage(FakePage):
+    """A page at an address: its fragment, and Share setting it."""
+
+    def __init__(self, href="https://example.org/taiplis/", fragment="") -> None:
+        super().__init__()
+        self.href, self.fragment = href, fragment
+
+    def taiplis_fragment(self) -> str:
+        return self.fragment
+
+    def taiplis_share(self, fragment) -> str:
+        self.fragment = fragment
+        return self.href + "#" + fragment
+
+
+def test_natively_there_is_no_address():
+    assert web.page_fragment() is None
+    assert web.share_link("t1.modiar.1.0.") is None
+
+
+def test_the_fragment_is_read_from_the_page(monkeypatch):
+    page = AddressPage(fragment="t1.reversi.1.4.Ag")
+    monkeypatch.setattr(web, "browser_window", lambda: page)
+    assert web.page_fragment() == "t1.reversi.1.4.Ag"
+    page.fragment = ""
+    assert web.page_fragment() is None  # an address with no fragment has no shared game
+
+
+def test_share_link_puts_the_fragment_in_the_address_and_returns_the_link(monkeypatch):
+    page = AddressPage()
+    monkeypatch.setattr(web, "browser_window", lambda: page)
+    assert web.share_link("t1.modiar.1.2.Bw") == "https://example.org/taiplis/#t1.modiar.1.2.Bw"
+    assert web.page_fragment() == "t1.modiar.1.2.Bw"
+
+
+def test_an_old_page_without_the_functions_shares_nothing(monkeypatch):
+    page = FakePage()
+    monkeypatch.setattr(web, "browser_window", lambda: page)
+    assert web.page_fragment() is None and web.share_link("t1.x") is None
+
+
+def test_a_link_made_by_share_opens_the_same_game_as_the_app_starts(monkeypatch):
+    from game.rules.record import Game
+    from game.rules.transcript import write_link
+    from game.ui.board.scene import BoardScene
+
+    game = Game("reversi 8/8/8/3WB3/3BW3/8/8/8 b", ["f5", "d6", "c3", "d3", "c4"])
+    page = AddressPage()
+    monkeypatch.setattr(web, "browser_window", lambda: page)
+    link = web.share_link(write_link(game))
+    opened = AddressPage(fragment=link.split("#", 1)[1])  # the link, opened in a new page
+    monkeypatch.setattr(web, "browser_window", lambda: opened)
+    app = make_app(monkeypatch)
+    assert isinstance(app.scene, BoardScene)
+    assert app.scene.play.game.move_texts() == game.move_texts()
+    assert list(app.scene.play.game.replay()) == list(game.replay())

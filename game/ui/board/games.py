@@ -66,6 +66,9 @@ class GameUI:
     """
 
     two_step = False
+    # Whether the board offers the Druid's value on every legal square (a toggle),
+    # as strong Othello programs do.
+    value_hints = False
     midgame_plies = 16
 
     def __init__(self, view: BoardView) -> None:
@@ -258,6 +261,7 @@ def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.Taf
 @register(reversi.SPEC.name)
 class ReversiUI(GameUI):
     midgame_plies = 21
+    value_hints = True
 
     def __init__(self) -> None:
         super().__init__(ReversiView())

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..analysis_view import mark_colour
 from ..play import PLIES_PER_LINE
 from ..theme import colour, font, text_size
 from ..widgets import draw_panel, draw_text
@@ -28,6 +29,7 @@ class Entry:
 
     text: str
     note: MoveNote | None = None
+    mark: str = ""  # the Druid's analysis: "?!", "?" or "??" after the move (else "")
 
 
 class MoveList:
@@ -174,21 +176,26 @@ class MoveList:
         if entry.note is not None:
             width += font(self._note_size(entry.note, size)).size(entry.note.text)[0]
             width += 1 if entry.note.quiet else 0
+        if entry.mark:
+            width += font(size, True).size(entry.mark)[0]
         return width
 
     def _draw_entry(self, surface: pygame.Surface, entry: Entry, pos: tuple[int, int],
                     size: int, unit: int) -> None:
         text = draw_text(surface, entry.text, size, pos, colour("text"))
         note = entry.note
-        if note is None:
-            return
-        if note.quiet:  # dimmer, smaller, set on the same baseline
+        right = text.right
+        if note is not None and note.quiet:  # dimmer, smaller, set on the same baseline
             small = self._note_size(note, size)
             drop = font(size).get_ascent() - font(small).get_ascent()
-            draw_text(surface, note.text, small, (text.right + 1, pos[1] + drop),
-                      colour("text_muted"))
-        else:
-            draw_text(surface, note.text, size, (text.right, pos[1]), colour("accent"))
+            right = draw_text(surface, note.text, small, (text.right + 1, pos[1] + drop),
+                              colour("text_muted")).right
+        elif note is not None:
+            right = draw_text(surface, note.text, size, (text.right, pos[1]),
+                              colour("accent")).right
+        if entry.mark:
+            draw_text(surface, entry.mark, size, (right, pos[1]), mark_colour(entry.mark),
+                      bold=True)
 
     def _draw_scroll_marks(self, surface: pygame.Surface, lines: int, unit: int) -> None:
         """Small triangles in the list's top and bottom margins when moves lie

@@ -11,13 +11,15 @@ from itertools import islice
 import pygame
 
 from ...ai.levels import accepts_draw
-from ...platform import clipboard
-from ...rules import from_code, spec
-from ...rules.base import Move, Position, Reason, RulesError, other
+from ...platform import clipboard, web
+from ...rules import spec
+from ...rules.base import Move, Position, Reason, other
 from ...rules.record import Game
-from ..code_errors import explain
+from ...rules.transcript import write_link, write_record
+from ..analysis_view import AnalysisView, MoveValuesView
 from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import side_name, t
+from ..opening import Shared
 from ..play import (
     Play,
     Refused,
@@ -31,7 +33,7 @@ from ..play import (
 )
 from ..scene import Pop, Push, Replace, Reset, Scene, ToBoard, ToMenu, ToRules, Transition
 from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
-from ..views.base import Marks, draw_arrow
+from ..views.base import Marks, draw_arrow, draw_better_move
 from ..widgets import (
     Button,
     Focus,
@@ -100,6 +102,8 @@ class BoardScene(Scene):
         self.viewing: int | None = None
         self.shown_ply_listeners: list[Callable[[int | None], None]] = []
         self.move_list = MoveList()
+        self.analysis = AnalysisView()  # the Druid's analysis of this game, once asked for
+        self.move_values = MoveValuesView()  # the Druid's value on each legal square (toggle)
         self.list_press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) in the list
         self.play.resume()  # a game comes to a board live, whatever another board left
         self.replay_buttons = [
@@ -124,6 +128,7 @@ class BoardScene(Scene):
             Button("board.redo", self.redo, name="redo"),
             Button("board.hint", self.hint, name="hint"),
             Button("board.copy", self.copy_code, name="copy"),
+            Button("board.share", self.share, name="share"),
             Button("board.load", self.load_code, name="load"),
             Button("board.rules", self.show_rules, name="rules"),
             Button("board.resign", self.resign, name="resign"),
@@ -131,8 +136,14 @@ class BoardScene(Scene):
         ]
         # Only once the game is over and its result panel was closed (see _shown).
         buttons.insert(0, Button("board.show_result", self.show_result, name="show-result"))
-        if spec(self.play.setup.game).draw_by_agreement:
-            buttons.insert(6, Button("board.draw", self.offer_draw, name="draw"))
+        # Once the game is over, or while replay shows a move (see _shown).
+        buttons.insert(1, Button("board.analyse", self.toggle_analysis, name="analyse"))
+        if self.ui.value_hints:  # beside Hint
+            buttons.insert(_index(buttons, "hint") + 1,
+                           Button("board.values", self.toggle_values, name="values"))
+        if spec(self.play.setup.game).draw_by_agreement:  # before Rules
+            buttons.insert(_index(buttons, "rules"),
+                           Button("board.draw", self.offer_draw, name="draw"))
         return buttons
 
     # --- layout -------------------------------------------------------------------------
@@ -255,6 +266,9 @@ class BoardScene(Scene):
     def _shown(self, button: Button) -> bool:
         if button.name == "show-result":
             return self.result_closed and self.play.game.outcome() is not None
+        if button.name == "analyse":
+            return self.play.game.ply > 0 and (self.play.game.outcome() is not None
+                                               or self.viewing is not None)
         return True
 
     def _over_box(self) -> pygame.Rect:
@@ -292,7 +306,7 @@ class BoardScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_list(-int(getattr(event, "y", 0)))
             return None
-        if self._list_pointer(event):
+        if self._list_pointer(event) or self._analysis_pointer(event):
             return None
         if self.viewing is not None:
             self._refuse_while_viewing(event)
@@ -514,6 +528,67 @@ class BoardScene(Scene):
                 self.ui.view.rect.collidepoint(event.pos):
             self.ctx.notify(t("replay.board_locked"))
 
+    # --- the Druid's analysis ------------------------------------------------------------------
+
+    def toggle_analysis(self) -> None:
+        """Analyse (or go on analysing) the game's moves; while it runs, stop it."""
+        view = self.analysis
+        if view.running:
+            view.cancel()
+        elif view.analysis is not None and not view.complete:
+            view.resume()
+        else:
+            view.start(self.play.game, self.ctx.search_nodes)
+        self.redraw()
+
+    def _step_analysis(self, deadline: float) -> None:
+        """The analysis's share of this frame: it starts by itself once a game is over
+        (unless the player stopped it), and runs only while the computer is not
+        thinking (after the game, or in replay, where the computer waits)."""
+        view = self.analysis
+        game = self.play.game
+        view.follow(game)
+        if view.analysis is None and not view.declined and game.ply and \
+                game.outcome() is not None and self.announced and self.animation is None:
+            view.start(game, self.ctx.search_nodes)
+        if view.running and (self.play.paused or not self.play.computer_to_move):
+            view.step(deadline)
+
+    def toggle_values(self) -> None:
+        """Show (or hide) the Druid's value on every legal square."""
+        self.move_values.toggle()
+        self.redraw()
+
+    def _step_move_values(self, deadline: float) -> None:
+        """The values' share of this frame, on a person's turn only (the computer's
+        own search has the frame on its turn)."""
+        if self.viewing is None and self._can_move():
+            self.move_values.step(self.play.position, self.play.game.repetition_keys(),
+                                  deadline, self.ctx.search_nodes)
+        else:
+            self.move_values.stop()
+
+    def _analysis_pointer(self, event: pygame.event.Event) -> bool:
+        """A press on the analysis block: its × stops the analysis, a point on the
+        graph shows that move.  Whether the event was the analysis's."""
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        if self.analysis.stop_at(event.pos):
+            self.analysis.cancel()
+            self.redraw()
+            return True
+        ply = self.analysis.ply_at(event.pos)
+        if ply is None:
+            return False
+        self.show_ply(ply)
+        return True
+
+    def _draw_better_move(self, surface: pygame.Surface) -> None:
+        """In replay, on a marked move: the move the Druid found better."""
+        move = self.analysis.better_move(self.viewing or 0)
+        if move is not None:
+            draw_better_move(surface, self.ui.view, self.ui.move_squares(move))
+
     # --- actions (buttons and keys) ---------------------------------------------------------
 
     def undo(self) -> None:
@@ -548,6 +623,26 @@ class BoardScene(Scene):
 
         clipboard.copy(code, tell)
 
+    def share(self) -> None:
+        """The whole game for someone else: on the web a link to this page that
+        opens it (also left in the address bar), elsewhere the record's text."""
+        game = self.play.game
+        link = web.share_link(write_link(game))
+        if link is None:
+            self._copy_record(write_record(game))
+            return
+
+        def tell(copied: bool) -> None:
+            self.ctx.notify(t("notice.link_copied" if copied else "notice.link_in_address"))
+
+        clipboard.copy(link, tell)
+
+    def _copy_record(self, record: str) -> None:
+        def tell(copied: bool) -> None:
+            self.ctx.notify(t("notice.record_copied" if copied else "notice.record_not_copied"))
+
+        clipboard.copy(record, tell)
+
     def load_code(self) -> Transition:
         return Push(CodeDialog(self.ctx, self.play.position.code()))
 
@@ -558,7 +653,7 @@ class BoardScene(Scene):
         if isinstance(result, MoreChoice):  # a button chosen behind More
             chosen = next(b for b in self.buttons if b.name == result.name)
             return chosen.action() if chosen.enabled else None
-        if isinstance(result, str):  # a code from the code dialog
+        if isinstance(result, Game | Shared):  # from the code dialog, or opened at start
             return self._ask_before_load(result)
         if isinstance(result, Confirmed) and result.question == "load":
             return self._load(result.value)
@@ -566,44 +661,47 @@ class BoardScene(Scene):
             self._resign_now()
         return None
 
-    def _ask_before_load(self, code: str) -> Transition | None:
-        """Load `code`, asking first when it would replace an unfinished game:
-        this one, or (for another game's code) that game's own saved one."""
-        try:
-            game = from_code(code).GAME
-        except RulesError as error:  # the dialog checks too; keep the game regardless
-            self.ctx.notify(explain(error))
-            return None
+    def _ask_before_load(self, wanted: Game | Shared) -> Transition | None:
+        """Load a game (a record, or a position code's one position), asking
+        first when it would replace an unfinished game: this one, or (for
+        another game's record) that game's own saved one — unless that is the
+        very same game, as when a shared link is opened again."""
+        loading = wanted.game if isinstance(wanted, Shared) else wanted
+        game = loading.game
         replaced = self.play if game == self.play.setup.game \
             else load_save(self.ctx.storage, game)
         self.ctx.take_storage_notices()
-        if replaced is None or not replaced.unfinished:
-            return self._load(code)
+        if replaced is None or not replaced.unfinished or same_record(replaced.game, loading):
+            return self._load(loading)
         message = t("confirm.replace.body", game=t(f"game.{game}"))
-        return Push(ConfirmDialog(self.ctx, "load", t("confirm.load.title"), message,
-                                  "dialog.load", "confirm.keep_game", value=code))
+        title = "confirm.load_record.title" if loading.ply else "confirm.load.title"
+        return Push(ConfirmDialog(self.ctx, "load", t(title), message,
+                                  "dialog.load", "confirm.keep_game", value=wanted))
 
-    def _load(self, code: str) -> Transition | None:
-        try:
-            position = from_code(code)
-        except RulesError as error:  # the dialog checks too; keep the game regardless
-            self.ctx.notify(explain(error))
-            return None
+    def _load(self, wanted: Game | Shared) -> Transition | None:
+        """Put the game on a board: this one, or (another game's) its own.  A
+        shared game is played on by people only (`Shared.mode`); a loaded one
+        keeps who played here.  The move list holds the record's moves, so a
+        click on one replays the game from there."""
+        loading = wanted.game if isinstance(wanted, Shared) else wanted
         setup = self.play.setup
-        if setup.game != position.GAME:
+        if isinstance(wanted, Shared):
+            setup = Setup(setup.game, wanted.mode, setup.human_side, setup.level, setup.seed)
+        position = loading.start
+        if setup.game != loading.game:
             side = position.SIDES[0] if setup.human_side not in position.SIDES \
                 else setup.human_side
-            setup = Setup(position.GAME, setup.mode, side, setup.level, setup.seed)
+            setup = Setup(loading.game, setup.mode, side, setup.level, setup.seed)
             self.play.cancel()
-            loaded = Play(setup, Game(position))
+            loaded = Play(setup, loading)
             autosave(self.ctx, loaded)
             if self.play.unfinished:  # it stays in its own slot
                 self.ctx.notify(t("notice.game_kept", game=t(f"game.{self.play.setup.game}")))
             return Replace(ToBoard(loaded))
         self.play.cancel()
-        self.play = Play(setup, Game(position))
+        self.play = Play(setup, loading)
         self._after_history_change()
-        self.ctx.notify(t("notice.loaded"))
+        self.ctx.notify(t("notice.record_loaded" if loading.ply else "notice.loaded"))
         return None
 
     def resign(self) -> Transition | None:
@@ -712,6 +810,8 @@ class BoardScene(Scene):
         quiet = not self.dirty and self.animation is None  # nothing to draw so far
         deadline = self._search_deadline(quiet)
         self.play.advance_hint(deadline)
+        self._step_analysis(deadline)
+        self._step_move_values(deadline)
         decided = False
         if forced:
             pass  # nobody thinks about a forced pass: it plays itself
@@ -754,7 +854,7 @@ class BoardScene(Scene):
         """What the scene shows that can change with no input: a computer move, a
         hint found, the thinking dots, the buttons enabled, the game-over panel."""
         return (self.play.game.ply, self.viewing, self.play.hint, self._status_line(),
-                self.game_over_panel,
+                self.game_over_panel, self.analysis.looks(), self.move_values.looks(),
                 tuple((button.enabled, button.label) for button in self.buttons))
 
     def _note_looks(self) -> None:
@@ -781,12 +881,20 @@ class BoardScene(Scene):
             "hint": self._can_move(),
             "resign": self.play.game.outcome() is None and self.play.setup.mode != "watch",
             "draw": self.play.game.outcome() is None and self.play.setup.mode != "watch",
+            "values": self.play.game.outcome() is None,  # the squares' values: a live game's
         }
         for button in self.buttons:
             button.enabled = enabled.get(button.name, True)
             if button.name == "draw":
                 accepting = self.draw_offer not in (None, self.play.position.side)
                 button.label = "board.accept_draw" if accepting else "board.draw"
+        for button in self.buttons:
+            if button.name == "values":
+                button.selected = self.move_values.on
+            if button.name == "analyse":
+                button.label = "board.stop_analysis" if self.analysis.running \
+                    else "board.analyse"
+                button.enabled = not self.analysis.complete
         self.replay_buttons[0].enabled = self.shown_ply > 0
         self.replay_buttons[1].enabled = self.viewing is not None
 
@@ -894,7 +1002,10 @@ class BoardScene(Scene):
         self.ui.draw(surface, self.shown_position, self._marks(), self.animation)
         if self.viewing is not None:
             self._draw_replay_frame(surface)
+            self._draw_better_move(surface)
         self._draw_hint(surface)
+        if self.viewing is None and self._can_move():
+            self.move_values.draw(surface, self.ui, self.play.position)
         self._draw_drag(surface)
         self._draw_panel(surface)
         if self.game_over_panel:
@@ -987,8 +1098,22 @@ class BoardScene(Scene):
                                 shown, body)
         buttons_top = min((b.rect.top for b in [*self.buttons, *self.replay_buttons]
                            if b.visible), default=rect.bottom)
-        self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width, buttons_top - y - u)
+        # The analysis below the moves, shrunk to leave a line of moves at least
+        # (the list scrolls; hidden when even its least height would not leave one).
+        room = buttons_top - y - u - self._move_line_height() - u
+        below = min(self.analysis.height(u), room)
+        if below < self.analysis.least_height(u):
+            below = 0
+        self.moves_rect = pygame.Rect(rect.left, y + u // 2, rect.width,
+                                      buttons_top - y - u - below)
         self._draw_moves(surface, self.moves_rect)
+        self.analysis.rect = pygame.Rect(0, 0, 0, 0)
+        self.analysis.graph = self.analysis.stop = pygame.Rect(0, 0, 0, 0)
+        if below:
+            block = pygame.Rect(rect.left, self.moves_rect.bottom + u // 3, rect.width,
+                                below - u // 3)
+            self.analysis.draw(surface, block, u, self.viewing,
+                               self.play.game.start.SIDES[0])
         self.focus.draw(surface, u)
 
     def _panel_is_short(self) -> bool:
@@ -1053,8 +1178,9 @@ class BoardScene(Scene):
         from the engine's effects)."""
         game = self.play.game
         positions = list(game.replay())
+        marks = self.analysis.marks(game.ply)
         return [Entry(text, self.ui.move_note(positions[i], positions[i + 1],
-                                              game.effects_at(i + 1)))
+                                              game.effects_at(i + 1)), marks[i])
                 for i, text in enumerate(self._move_texts())]
 
     def _move_text_size(self) -> int:
@@ -1109,6 +1235,17 @@ class BoardScene(Scene):
             return t("over.you_win") if outcome.winner == setup.human_side else t("over.you_lose")
         return t("over.side_wins", side=side_name(outcome.winner))
 
+
+
+def same_record(kept: Game, loading: Game) -> bool:
+    """Whether two games are one record: the same start, moves and ending."""
+    return kept.start == loading.start and kept.move_texts() == loading.move_texts() and \
+        kept.ending == loading.ending
+
+
+def _index(buttons: list[Button], name: str) -> int:
+    """Where the button called `name` stands in `buttons`."""
+    return next(i for i, button in enumerate(buttons) if button.name == name)
 
 
 def autosave(ctx, play: Play) -> None:

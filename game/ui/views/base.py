@@ -180,6 +180,18 @@ def draw_arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[f
     surface.blit(layer, (0, 0))
 
 
+def draw_better_move(surface: pygame.Surface, view: BoardView, squares: tuple[int, ...]) -> None:
+    """The move the Druid's analysis prefers, in replay: an arrow from orig to
+    dest, or a ring on the one square (or pit) a move is played on."""
+    rgba = colour("better_move")
+    if len(squares) == 2:
+        start, end = view.cell(squares[0]), view.cell(squares[1])
+        draw_arrow(surface, start.center, end.center, max(4, start.width // 6), rgba)
+    elif len(squares) == 1:
+        rect = view.cell(squares[0])
+        circle_alpha(surface, rect.center, rect.width * 0.44, rgba, width=max(3, rect.width // 10))
+
+
 def draw_annotations(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
     """Rules diagrams: numbers in cells and crosses over what is taken."""
     from ..theme import font

@@ -1,0 +1,303 @@
+"""The Druid's analysis on the board's side panel: its progress while it runs
+(with a control to stop it), then an evaluation graph of the whole game, the
+verdict on the move replay shows, and the marks the move list writes.
+
+The analysis itself is game/ai/analysis.py; this drives it a slice per frame
+(the board scene gives it the frame's search deadline, as it gives the
+computer's search) and draws what it found.  The graph is seen from the
+game's first side (up: that side stands better), each position's value
+clamped to the game's span, so a won game runs along the top.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..ai.analysis import Analysis, MoveAnalysis, MoveValues, Unit, Value
+from ..rules.base import Move, Position
+from ..rules.record import Game
+from .i18n import side_name, t
+from .theme import colour, font, text_size
+from .widgets import draw_panel, draw_text
+
+# The app's node budget per position (tests lower it; ctx.search_nodes wins when set).
+APP_NODES = 20_000
+VALUE_NODES = 1000  # the first round of the values on the squares (each round: four times)
+MARK_COLOURS = {"?!": "mark_inaccuracy", "?": "mark_mistake", "??": "mark_blunder"}
+GRAPH_UNITS = 3.2  # the graph's height, in layout units
+STOP_TEXT = "×"
+
+
+def mark_colour(mark: str) -> tuple[int, ...]:
+    return colour(MARK_COLOURS.get(mark, "text_muted"))
+
+
+def format_value(value: Value, unit: Unit) -> str:
+    """A value as a player reads it: a signed margin, or won / lost where a tafl
+    score only says the game is forced."""
+    if not unit.shows_margin and abs(value) >= unit.win:
+        return t("analysis.won") if value > 0 else t("analysis.lost")
+    if isinstance(value, float):
+        return f"{value:+.1f}".replace("-", "−")
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+class AnalysisView:
+    """One analysis of the game on a board, or none yet."""
+
+    def __init__(self) -> None:
+        self.analysis: Analysis | None = None
+        self.declined = False  # stopped by the player: not started again by itself
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the whole block, as last drawn
+        self.graph = pygame.Rect(0, 0, 0, 0)
+        self.stop = pygame.Rect(0, 0, 0, 0)  # the × while it runs
+
+    # --- its state ---------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        found = self.analysis
+        return found is not None and not found.done and not found.cancelled
+
+    @property
+    def complete(self) -> bool:
+        return self.analysis is not None and self.analysis.done
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        return self.analysis.progress if self.analysis is not None else (0, 0)
+
+    def looks(self) -> tuple:
+        """What the block shows that changes by itself (for the scene's redraws)."""
+        found = self.analysis
+        return (id(found), self.progress, found is not None and found.cancelled, self.complete)
+
+    # --- driving it ----------------------------------------------------------------------
+
+    def start(self, game: Game, nodes: int | None) -> None:
+        self.cancel(declined=False)
+        self.analysis = Analysis(game, nodes=nodes or APP_NODES)
+        self.declined = False
+
+    def cancel(self, declined: bool = True) -> None:
+        if self.running and self.analysis is not None:
+            self.analysis.cancel()
+        self.declined = declined
+
+    def resume(self) -> None:
+        if self.analysis is not None:
+            self.analysis.resume()
+            self.declined = False
+
+    def step(self, deadline: float) -> None:
+        if self.running and self.analysis is not None:
+            self.analysis.step(deadline)
+
+    def follow(self, game: Game) -> None:
+        """Forget an analysis of moves the game no longer has (an undo, a load)."""
+        found = self.analysis
+        if found is None:
+            return
+        moves = game.moves
+        if len(moves) < len(found.moves) or moves[:len(found.moves)] != found.moves:
+            self.cancel(declined=False)
+            self.analysis = None
+
+    # --- what it found ----------------------------------------------------------------------
+
+    def result(self, ply: int) -> MoveAnalysis | None:
+        """The verdict on move `ply` (from 1), once analysed."""
+        if self.analysis is None or not 1 <= ply <= len(self.analysis.results):
+            return None
+        return self.analysis.results[ply - 1]
+
+    def marks(self, plies: int) -> list[str]:
+        """The mark of each of the first `plies` moves ("" where none, or not yet)."""
+        return [found.mark if (found := self.result(ply)) is not None else ""
+                for ply in range(1, plies + 1)]
+
+    def better_move(self, ply: int) -> Move | None:
+        """The move the Druid would rather have seen instead of marked move `ply`."""
+        found = self.result(ply)
+        return found.best_move if found is not None and found.mark else None
+
+    # --- layout and input ------------------------------------------------------------------
+
+    @property
+    def shown(self) -> bool:
+        return self.analysis is not None
+
+    def height(self, unit: int) -> int:
+        if not self.shown:
+            return 0
+        return self._line_height(unit) + int(GRAPH_UNITS * unit) + unit // 2
+
+    def least_height(self, unit: int) -> int:
+        """The least height worth drawing: the caption and a graph of 1.5 units."""
+        return self._line_height(unit) + unit * 3 // 2 + unit // 2
+
+    def _line_height(self, unit: int) -> int:
+        return font(self._text_size(unit)).get_linesize() + unit // 3
+
+    @staticmethod
+    def _text_size(unit: int) -> int:
+        return text_size(unit * 0.85)
+
+    def ply_at(self, pos: tuple[int, int]) -> int | None:
+        """The ply whose point on the graph is nearest `pos` (None: not on the graph)."""
+        if self.analysis is None or not self.graph.collidepoint(pos):
+            return None
+        total = max(1, self.analysis.total)
+        share = (pos[0] - self.graph.left) / max(1, self.graph.width)
+        return max(0, min(total, round(share * total)))
+
+    def stop_at(self, pos: tuple[int, int]) -> bool:
+        return self.running and self.stop.collidepoint(pos)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int,
+             shown_ply: int | None, first_side: str) -> None:
+        """The block in `rect`: a caption line (progress, or the verdict on the move
+        replay shows), then the graph."""
+        self.rect = rect
+        if self.analysis is None:
+            return
+        draw_panel(surface, rect, radius=6)
+        line = self._line_height(unit)
+        caption = pygame.Rect(rect.left + unit // 2, rect.top + unit // 4,
+                              rect.width - unit, line)
+        self.graph = pygame.Rect(rect.left + unit // 2, caption.bottom,
+                                 rect.width - unit, rect.bottom - caption.bottom - unit // 3)
+        self._draw_caption(surface, caption, unit, shown_ply, first_side)
+        self._draw_graph(surface, self.graph, shown_ply)
+
+    def _draw_caption(self, surface: pygame.Surface, area: pygame.Rect, unit: int,
+                      shown_ply: int | None, first_side: str) -> None:
+        analysis = self.analysis
+        assert analysis is not None
+        size = self._text_size(unit)
+        done, total = analysis.progress
+        self.stop = pygame.Rect(0, 0, 0, 0)
+        if self.running:
+            self.stop = pygame.Rect(area.right - area.height, area.top, area.height,
+                                    area.height)
+            text = draw_text(surface, t("analysis.running", done=done, total=total), size,
+                             area.topleft, colour("text_muted"),
+                             max_width=area.width * 3 // 5)
+            bar = pygame.Rect(text.right + unit // 2, area.centery - unit // 5,
+                              self.stop.left - text.right - unit, max(3, unit * 2 // 5))
+            if bar.width > unit:
+                pygame.draw.rect(surface, colour("button"), bar, border_radius=bar.height // 2)
+                filled = bar.copy()
+                filled.width = max(bar.height, bar.width * done // max(1, total))
+                pygame.draw.rect(surface, colour("accent"), filled, border_radius=bar.height // 2)
+            draw_text(surface, STOP_TEXT, size + 2, self.stop.center, colour("text"),
+                      anchor="center", bold=True)
+            return
+        verdict = self.result(shown_ply) if shown_ply else None
+        if verdict is not None:
+            self._draw_verdict(surface, area, size, verdict)
+        elif analysis.cancelled:
+            draw_text(surface, t("analysis.stopped", done=done, total=total), size,
+                      area.topleft, colour("text_muted"), max_width=area.width)
+        else:
+            draw_text(surface, t("analysis.graph", side=side_name(first_side)), size,
+                      area.topleft, colour("text_muted"), max_width=area.width)
+
+    def _draw_verdict(self, surface: pygame.Surface, area: pygame.Rect, size: int,
+                      verdict: MoveAnalysis) -> None:
+        analysis = self.analysis
+        assert analysis is not None
+        unit = analysis.unit
+        words = {"move": verdict.move, "mark": verdict.mark, "best": verdict.best,
+                 "before": format_value(verdict.value_before, unit),
+                 "after": format_value(verdict.value_after, unit),
+                 "unit": t(f"analysis.unit.{unit.name}")}
+        text = t("analysis.marked" if verdict.mark else "analysis.unmarked", **words)
+        if verdict.exact:
+            text += " · " + t("analysis.exact")
+        fill = mark_colour(verdict.mark) if verdict.mark else colour("text")
+        draw_text(surface, text, size, area.topleft, fill, max_width=area.width)
+
+    def _draw_graph(self, surface: pygame.Surface, area: pygame.Rect,
+                    shown_ply: int | None) -> None:
+        analysis = self.analysis
+        assert analysis is not None
+        if area.height < 4 or area.width < 8:
+            return
+        pygame.draw.rect(surface, colour("graph_second"), area, border_radius=3)
+        total = max(1, analysis.total)
+        values = analysis.graph_values()
+
+        def point(ply: int, value: float) -> tuple[int, int]:
+            return (area.left + area.width * ply // total,
+                    int(area.centery - value * (area.height / 2 - 1)))
+
+        points = [point(ply, value) for ply, value in enumerate(values)]
+        if len(points) >= 2:
+            shape = [(points[0][0], area.bottom - 1), *points, (points[-1][0], area.bottom - 1)]
+            pygame.draw.polygon(surface, colour("graph_first"), shape)
+        pygame.draw.line(surface, colour("text_muted"), (area.left, area.centery),
+                         (area.right - 1, area.centery), 1)
+        if shown_ply is not None:
+            x = area.left + area.width * min(shown_ply, total) // total
+            pygame.draw.line(surface, colour("accent"), (x, area.top), (x, area.bottom - 1), 2)
+        radius = max(2, area.height // 14)
+        for found in analysis.results:
+            if found.mark and found.ply < len(points):
+                pygame.draw.circle(surface, mark_colour(found.mark), points[found.ply], radius)
+                pygame.draw.circle(surface, colour("text_dark"), points[found.ply], radius, 1)
+
+
+class MoveValuesView:
+    """The Druid's value on every legal square (Reversi), while the toggle is on:
+    searched in the background on the person's turn, a round deeper at a time,
+    drawn on the squares as they firm up (the best in the accent colour)."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.values: MoveValues | None = None
+
+    def toggle(self) -> None:
+        self.on = not self.on
+        if not self.on:
+            self.stop()
+
+    def stop(self) -> None:
+        if self.values is not None:
+            self.values.cancel()
+            self.values = None
+
+    def looks(self) -> tuple:
+        found = self.values
+        if found is None:
+            return (self.on,)
+        return (self.on, id(found), found.round, tuple(sorted(found.values.items())))
+
+    def step(self, position: Position, history: list, deadline: float,
+             nodes: int | None) -> None:
+        if not self.on:
+            return
+        if self.values is None or self.values.position is not position:
+            self.stop()
+            self.values = MoveValues(position, history, nodes=nodes or VALUE_NODES)
+        self.values.step(deadline)
+
+    def draw(self, surface: pygame.Surface, ui, position: Position) -> None:
+        found = self.values
+        if not self.on or found is None or found.position is not position:
+            return
+        best = found.best()
+        unit = found._valuer.unit
+        for move, value in found.values.items():
+            squares = ui.move_squares(move)
+            if len(squares) != 1:
+                continue
+            rect = ui.view.cell(squares[0])
+            text = format_value(round(value) if isinstance(value, float) else value, unit)
+            size = max(10, rect.width // 3)
+            fill = colour("accent") if move == best else colour("text")
+            draw_text(surface, text, size, (rect.centerx + 1, rect.centery + 1),
+                      colour("text_dark"), anchor="center", bold=True)  # a shadow, for the felt
+            draw_text(surface, text, size, rect.center, fill, anchor="center", bold=True)

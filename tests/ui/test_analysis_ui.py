@@ -1,0 +1,217 @@
+"""The Druid's analysis on the board: it starts by itself after a game, runs a
+slice per frame (animations on, stepped clock), puts its marks in the move list
+and the better move on the board in replay, can be stopped and resumed, and
+never changes the game."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ai.levels import start_search
+from game.rules import start
+from game.rules.record import Game
+from game.ui.board import scene as board_scene
+from game.ui.board.scene import BoardScene
+from game.ui.play import Play, Setup
+from game.ui.scene import Push
+from game.ui.theme import colour
+
+from .driver import button, click, make_app, press, settle, steps
+
+MAX_FRAMES = 20_000  # far more than any analysis here takes; a hang fails instead
+
+
+def game_with_mistakes(name: str, seed: int, share: float, plies: int | None = None) -> Game:
+    """The Druid (on a small budget) against itself, a seeded share of moves random."""
+    rng = random.Random(seed)
+    game = Game(start(name))
+    while game.legal_moves() and (plies is None or game.ply < plies):
+        if rng.random() < share:
+            game.play(rng.choice(game.legal_moves()))
+        else:
+            game.play(start_search(game.position, "druid", history=game.repetition_keys(),
+                                   nodes=300).run().move)
+    return game
+
+
+def open_board(app, name: str, game: Game) -> BoardScene:
+    setup = Setup(name, "hotseat", start(name).SIDES[0], "druid", 0)
+    app._apply(Push(BoardScene(app.ctx, Play(setup, game))))
+    steps(app, 1)
+    return app.scene
+
+
+def run_analysis(app, scene: BoardScene) -> int:
+    """Frames until the analysis has finished (or was stopped)."""
+    for frame in range(MAX_FRAMES):
+        if not scene.analysis.running:
+            return frame
+        steps(app, 1)
+    raise AssertionError("the analysis never finished")
+
+
+def test_after_the_last_move_the_druid_analyses_and_marks_the_moves(monkeypatch):
+    app = make_app(monkeypatch)
+    finished = game_with_mistakes("modiar", 3, 0.3)
+    assert finished.outcome() is not None
+    texts = finished.move_texts()
+    scene = open_board(app, "modiar", Game(finished.start, texts[:-1]))
+    assert not scene.analysis.shown
+    last = scene.play.position.legal_moves()
+    pit = next(m for m in last if scene.play.position.move_text(m) == texts[-1])
+    click(app, scene.ui.view.cell(pit).center)  # the last move, played by a click
+    settle(app)
+    assert scene.game_over_panel
+    before = scene.play.game.to_dict()
+    steps(app, 1)
+    assert scene.analysis.running  # by itself, once the game is over
+    frames = run_analysis(app, scene)
+    analysis = scene.analysis.analysis
+    assert analysis is not None and analysis.done and frames >= 1
+    assert analysis.progress == (len(texts), len(texts))
+    marks = [result.mark for result in analysis.results]
+    assert any(marks)
+    assert [entry.mark for entry in scene._move_entries()] == marks
+    assert scene.play.game.to_dict() == before  # the game is as it was
+    assert app.errors == []
+
+    # Replay of a marked move shows the Druid's better pit, ringed on the board.
+    ply = marks.index(next(mark for mark in marks if mark)) + 1
+    press(app, "over-close")
+    scene.show_ply(ply)
+    steps(app, 2)
+    better = scene.analysis.better_move(ply)
+    assert better is not None and better != scene.play.game.moves[ply - 1]
+    rect = scene.ui.view.cell(better)
+    ring = app.screen.get_at((rect.centerx + int(rect.width * 0.42), rect.centery))
+    r, g, b = ring[:3]
+    assert g > r + 20 and g > b + 20, f"no green ring on the better pit: {ring}"
+    # The graph under the move list answers a click with that move.
+    graph = scene.analysis.graph
+    assert graph.width > 0 and graph.bottom <= button(app, "replay-back").rect.top
+    click(app, (graph.left + 1, graph.centery))
+    assert scene.viewing == 0
+
+
+def test_analysis_in_replay_runs_in_slices_and_can_be_stopped_and_resumed(monkeypatch):
+    app = make_app(monkeypatch)
+    # No time to spare in any frame: each frame then gives the analysis exactly one
+    # slice (a few nodes), so how far it gets is counted in frames, not in seconds.
+    monkeypatch.setattr(board_scene, "FRAME_BUDGET", 0.0)
+    monkeypatch.setattr(board_scene, "QUIET_FRAME_BUDGET", 0.0)
+    game = game_with_mistakes("brandubh", 5, 0.4, plies=14)
+    scene = open_board(app, "brandubh", game)
+    before = scene.play.game.to_dict()
+    assert not button(app, "analyse").visible  # only after the game, or in replay
+    scene.show_ply(6)
+    steps(app, 1)
+    press(app, "analyse")
+    assert scene.analysis.running
+    frames = 0
+    while scene.analysis.progress[0] < 3:
+        steps(app, 1)
+        frames += 1
+        assert frames < MAX_FRAMES
+    assert frames > 3 * 10, "a ply of 300 nodes should take many slices"
+    assert button(app, "analyse").label == "board.stop_analysis"
+    # The × on the progress bar stops it: nothing more is analysed.
+    stop = scene.analysis.stop
+    assert stop.width > 0
+    click(app, stop.center)
+    assert not scene.analysis.running
+    kept = scene.analysis.progress[0]
+    steps(app, 60)
+    assert scene.analysis.progress[0] == kept
+    assert button(app, "analyse").label == "board.analyse"
+    press(app, "analyse")  # goes on from where it stopped
+    assert scene.analysis.running
+    run_analysis(app, scene)
+    assert scene.analysis.complete and scene.analysis.progress == (14, 14)
+    assert scene.play.game.to_dict() == before and scene.viewing == 6
+    assert not button(app, "analyse").enabled  # nothing more to analyse
+    assert app.errors == []
+
+
+def test_an_undo_after_the_game_forgets_the_analysis(monkeypatch):
+    app = make_app(monkeypatch)
+    finished = game_with_mistakes("modiar", 4, 0.3)
+    scene = open_board(app, "modiar", Game(finished.start, finished.move_texts()))
+    steps(app, 2)
+    assert scene.analysis.shown
+    press(app, "over-undo")
+    steps(app, 2)
+    assert not scene.analysis.shown  # a different game now: its verdicts do not hold
+    assert all(entry.mark == "" for entry in scene._move_entries())
+
+
+def test_the_graph_and_marks_are_drawn_on_a_phone(monkeypatch):
+    app = make_app(monkeypatch, size=(390, 844))
+    finished = game_with_mistakes("modiar", 3, 0.3)
+    scene = open_board(app, "modiar", Game(finished.start, finished.move_texts()))
+    run_analysis(app, scene)
+    press(app, "over-close")
+    pygame.event.pump()
+    steps(app, 2)
+    graph = scene.analysis.graph
+    assert graph.height > 10 and scene.moves_rect.height > 0
+    assert graph.top >= scene.moves_rect.bottom
+    inside = app.screen.get_at((graph.left + 2, graph.bottom - 2))[:3]
+    assert inside in (colour("graph_first")[:3], colour("graph_second")[:3])
+
+
+def test_reversi_values_on_every_legal_square_deepen_and_follow_the_game(monkeypatch):
+    app = make_app(monkeypatch)
+    rng = random.Random(1)
+    game = Game(start("reversi"))
+    for _ in range(20):
+        game.play(rng.choice(game.legal_moves()))
+    scene = open_board(app, "reversi", game)
+    before = scene.play.game.to_dict()
+    press(app, "values")
+    assert button(app, "values").selected
+    for _ in range(MAX_FRAMES):
+        found = scene.move_values.values
+        if found is not None and found.round >= 2:
+            break
+        steps(app, 1)
+    moves = scene.play.position.legal_moves()
+    assert set(found.values) == set(moves)
+    assert scene.play.game.to_dict() == before  # looking changes nothing
+    # The best value is drawn on its square: the square looks different without it.
+    square = scene.ui.view.cell(found.best())
+
+    def pixels() -> list:
+        return [tuple(app.screen.get_at((x, square.centery))[:3])
+                for x in range(square.left + 2, square.right - 2)]
+
+    shown = pixels()
+    press(app, "values")
+    steps(app, 1)
+    assert pixels() != shown
+    press(app, "values")
+    for _ in range(MAX_FRAMES):
+        if scene.move_values.values is not None and scene.move_values.values.round >= 1:
+            break
+        steps(app, 1)
+    moves = scene.play.position.legal_moves()
+    # A move played: the values start again for the new position.
+    click(app, scene.ui.view.cell(moves[0]).center)
+    settle(app)
+    steps(app, 2)
+    if scene._can_move():
+        assert scene.move_values.values.position is scene.play.position
+    press(app, "values")
+    assert scene.move_values.values is None and not button(app, "values").selected
+    assert app.errors == []
+
+
+def test_only_reversi_offers_values(monkeypatch):
+    app = make_app(monkeypatch)
+    open_board(app, "modiar", Game(start("modiar")))
+    try:
+        button(app, "values")
+    except LookupError:
+        return
+    raise AssertionError("Modiar's board offers values")
