@@ -70,13 +70,6 @@ class Game:
     def last_effects(self) -> Any:
         return self._effects[self._cursor - 1] if self._cursor else None
 
-    def effects_at(self, ply: int) -> Any:
-        """What the move that led to position `ply` did (the engine's Effects):
-        ply 1 is the first move; 1 <= ply <= self.ply, else IndexError."""
-        if not 1 <= ply <= self._cursor:
-            raise IndexError(f"no move {ply} in a game of {self._cursor} plies")
-        return self._effects[ply - 1]
-
     def legal_moves(self) -> list[Move]:
         return [] if self.outcome() is not None else list(self.position.legal_moves())
 

@@ -367,7 +367,7 @@ def test_the_marks_in_the_list_are_what_each_move_did(monkeypatch, game):
         inside = [w for w in written if place.collidepoint(w[1])
                   and not w[0].rstrip(".").isdigit()]  # the line's number is no note
         text = scene._move_texts()[ply - 1]  # a pass in the player's language
-        wanted = expected_note(positions[ply - 1], positions[ply], play.game.effects_at(ply),
+        wanted = expected_note(positions[ply - 1], positions[ply], play.game.effects[ply - 1],
                                game)
         assert inside and inside[0][0] == text, (ply, inside)
         if wanted is None:

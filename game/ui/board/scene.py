@@ -483,7 +483,7 @@ class BoardScene(Scene):
     def _animate_replayed_move(self, ply: int) -> None:
         game = self.play.game
         positions = list(islice(game.replay(), ply - 1, ply + 1))
-        effects = game.effects_at(ply)
+        effects = game.effects[ply - 1]
         duration = self.ui.animation_time(effects) * self.ctx.animation_scale
         self.animation = Animation(positions[0], positions[1], game.moves[ply - 1], effects,
                                    duration)
@@ -1178,9 +1178,10 @@ class BoardScene(Scene):
         from the engine's effects)."""
         game = self.play.game
         positions = list(game.replay())
+        effects = game.effects
         marks = self.analysis.marks(game.ply)
         return [Entry(text, self.ui.move_note(positions[i], positions[i + 1],
-                                              game.effects_at(i + 1)), marks[i])
+                                              effects[i]), marks[i])
                 for i, text in enumerate(self._move_texts())]
 
     def _move_text_size(self) -> int:
