@@ -18,6 +18,7 @@ from game.ai.levels import start_search
 from game.ai.reversi_solver import Solver, margin_of
 from game.ai.strategy import EVAL_LIMIT
 from game.rules.reversi import ReversiPosition, start
+from tests.ai.test_reversi_ai import brute_force
 
 DATA = Path(__file__).with_name("data") / "ffo"
 # The solver handles FFO #1-#21 (6-16 empties) in 8,000-220,000 nodes each.
@@ -84,11 +85,13 @@ def test_solver_finds_the_ffo_value(number: int, position: ReversiPosition,
                                     values: dict[str, int]) -> None:
     best = next(iter(values.values()))  # the first listed move is the best
     move, margin, _ = solve(position)
-    # FFO (like Edax) gives squares left empty at the end to the winner;
-    # RULES.md gives them to nobody.  A margin that is odd proves an odd number
-    # of empties was left; with one left the two counts differ by exactly one.
+    # FFO (like Edax) gives the k squares left empty at the end to the winner;
+    # RULES.md gives them to nobody, so then FFO's value is ours plus k in the
+    # winner's favour — and a final margin has the parity of 64 - k.
     if margin != best:
-        assert margin % 2 == 1 and best == margin + (1 if margin > 0 else -1), (margin, best)
+        left = abs(best) - abs(margin)
+        assert margin != 0 and (best > 0) == (margin > 0), (margin, best)
+        assert 0 < left < empties(position) and left % 2 == margin % 2, (margin, best)
     name = position.move_text(move)
     if name in values:  # the solver's move is one the data lists: as good as the best
         assert values[name] == best
@@ -153,3 +156,11 @@ def test_a_tiny_budget_at_18_empties_gives_a_midgame_move(nodes: int) -> None:
     if nodes >= 2_000:
         assert result.depth >= 1  # at least one midgame iteration finished
 
+
+
+def test_the_smallest_ffo_position_agrees_with_plain_minimax() -> None:
+    # FFO #20 has 6 empties: small enough for the minimax on Position objects,
+    # which shares no code with the solver, to confirm the value under RULES.md.
+    number, position, _ = HANDLED[19]
+    assert number == 20 and empties(position) == 6
+    assert solve(position)[1] == brute_force(position)
