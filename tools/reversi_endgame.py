@@ -123,10 +123,21 @@ def report(label: str, position: ReversiPosition, nodes: int | None,
         return None
     name = position.move_text(move) if move is not None else "-"
     known_text = "" if known is None else f"{known:+d} ({best})"
-    agree = "" if known is None else ("yes" if margin == known else "NO")
+    agree = "" if known is None else agreement(margin, known, empties)
     print(f"| {label} | {empties} | {name} | {margin:+d} | {known_text} | {agree} | "
           f"{count:,} | {seconds:.2f} | {count / max(seconds, 1e-9):,.0f} |", flush=True)
     return count, seconds
+
+
+def agreement(margin: int, known: int, empties: int) -> str:
+    """"yes", or how FFO's value differs: it gives the squares left empty at the
+    end to the winner, RULES.md to nobody (a margin has the parity of 64 - k)."""
+    if margin == known:
+        return "yes"
+    left = abs(known) - abs(margin)
+    if margin and (known > 0) == (margin > 0) and 0 < left < empties and left % 2 == margin % 2:
+        return f"yes ({left} left empty)"
+    return "NO"
 
 
 HEADER = ("| # | empties | move | value | FFO value (move) | agree | nodes | CPU s | nodes/s |\n"

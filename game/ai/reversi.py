@@ -49,12 +49,15 @@ from .strategy import (  # noqa: F401  (WIN re-exported)
 )
 
 # Solve exactly from here: the solve alone, adopting every bound it proves
-# (it finishes in well under the Druid's 2 s, in the browser too).
-ENDGAME_EMPTIES = 14
+# (at most a few thousand nodes: a fraction of the budget, in the browser too).
+ENDGAME_EMPTIES = 12
 # Up to here, try: the solve races the midgame search (RACE_TURNS of its slices
-# to one of the midgame's, about two thirds of the time as a solver node is the
-# cheaper) and only a finished solve replaces the midgame's move.  Measured in
-# docs/benchmarks.md ("Reversi's exact endgame").
+# to one of the midgame's: about two thirds of the time, a solver node being
+# the cheaper) and only a finished solve replaces the midgame's move, so a
+# slow machine (the browser) keeps a midgame move where the solve cannot end.
+# Natively, 14 empties solve in 0.1-0.3 s and 16 in 0.2-2 s; 17-18 take
+# 1-18 s, too often over the 2 s (docs/benchmarks.md, "Reversi's exact
+# endgame").
 TRY_EMPTIES = 16
 RACE_TURNS = 5
 
