@@ -5,6 +5,7 @@ Run from the repository root::
     python tools/reversi_endgame.py ffo [--file F] [--first N] [--last N] [--max-empties E]
                                         [--nodes N]
     python tools/reversi_endgame.py sample [--empties 14 16] [--count 8] [--seed 1]
+    python tools/reversi_endgame.py druid [--empties 13 14 15 16] [--count 6] [--seconds 2]
 
 ffo
     Solves each position of an FFO file (default: the first one in
@@ -15,6 +16,11 @@ sample
     The same for positions reached by sensible self-play with a given number
     of empties (`tools/reversi_tune.py`'s bench positions): a fixed set, so two
     versions of the solver can be timed against each other.
+druid
+    The Druid itself on the `sample` positions, by the clock (`--seconds`,
+    its 2 s by default; 1 s stands in for the browser, where CPython runs
+    about half as fast): whether its solve finished in time (depth = empties)
+    or the midgame search's move stood.
 
 Only `game.ai.reversi.Solver(tick).solve_root(p, o)` is used, so the same
 script times an older checkout: `PYTHONPATH=/path/to/checkout python
@@ -170,6 +176,25 @@ def run_sample(empties_list: list[int], count: int, seed: int) -> None:
         print(f"{empties} empties: {total_nodes:,} nodes, {total_seconds:.2f} CPU s")
 
 
+def run_druid(empties_list: list[int], count: int, seed: int, seconds: float) -> None:
+    from reversi_tune import bench_positions
+
+    from game.ai.levels import start_search
+    print("| empties | solved in time | wall s (mean, max) | midgame depth when not |\n"
+          "|---|---|---|---|")
+    for empties in empties_list:
+        solved, times, depths = 0, [], []
+        for position in bench_positions(empties, count, seed):
+            result = start_search(position, "druid", seconds=seconds).run()
+            times.append(result.seconds)
+            if result.depth == empties:
+                solved += 1
+            else:
+                depths.append(str(result.depth))
+        print(f"| {empties} | {solved} of {count} | {sum(times) / count:.2f}, {max(times):.2f} | "
+              f"{', '.join(depths) or '-'} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -183,12 +208,20 @@ def main() -> None:
     s.add_argument("--empties", type=int, nargs="+", default=[14, 16])
     s.add_argument("--count", type=int, default=8)
     s.add_argument("--seed", type=int, default=1)
+    d = sub.add_parser("druid")
+    d.add_argument("--empties", type=int, nargs="+", default=[13, 14, 15, 16])
+    d.add_argument("--count", type=int, default=6)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
     if args.command == "ffo":
         run_ffo(args.file, args.first, args.last, args.max_empties, args.nodes)
-    else:
+    elif args.command == "sample":
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         run_sample(args.empties, args.count, args.seed)
+    else:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        run_druid(args.empties, args.count, args.seed, args.seconds)
 
 
 if __name__ == "__main__":
