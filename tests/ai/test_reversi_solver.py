@@ -16,7 +16,8 @@ import pytest
 from game.ai import reversi as rv
 from game.ai.levels import start_search
 from game.ai.reversi_solver import Solver, margin_of
-from game.ai.strategy import EVAL_LIMIT
+from game.ai.search import Search
+from game.ai.strategy import EVAL_LIMIT, Found, Limits, Tentative
 from game.rules.reversi import ReversiPosition, start
 from tests.ai.test_reversi_ai import brute_force
 
@@ -164,3 +165,32 @@ def test_the_smallest_ffo_position_agrees_with_plain_minimax() -> None:
     number, position, _ = HANDLED[19]
     assert number == 20 and empties(position) == 6
     assert solve(position)[1] == brute_force(position)
+
+
+class _Scripted(rv.ReversiStrategy):
+    """A Reversi strategy whose exact search is a script: `steps` ticks, then a
+    Found for the last legal move, then (unless `ends`) ticks for ever."""
+
+    def __init__(self, steps: int, ends: bool) -> None:
+        self.steps, self.ends = steps, ends
+
+    def exact(self, position, limits, tick, seen):
+        def script():
+            for _ in range(self.steps):
+                if tick():
+                    yield None
+            yield Found(position.legal_moves()[-1], 123, 99)
+            while not self.ends:
+                if tick():
+                    yield None
+        return Tentative(script(), 2)
+
+
+@pytest.mark.parametrize("steps", [0, 500])
+def test_the_search_adopts_a_tentative_result_only_when_it_ends(steps: int) -> None:
+    pos = game_position(5, 20)
+    ended = Search(pos, _Scripted(steps, ends=True), limits=Limits(nodes=100_000)).run()
+    assert (ended.move, ended.score, ended.depth) == (pos.legal_moves()[-1], 123, 99)
+    endless = Search(pos, _Scripted(steps, ends=False), limits=Limits(nodes=3_000)).run()
+    assert endless.score != 123 and 1 <= endless.depth < 99
+    assert endless.move in pos.legal_moves()
