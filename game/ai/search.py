@@ -173,12 +173,13 @@ class Search:
                     found = next(exact)
                     if found is not None:
                         last = found
+                    yield  # each slice, so the clock is read as often as without a race
                 if midgame is not None:
                     try:
                         next(midgame)
                     except StopIteration:
                         midgame = None  # the midgame search is done; the exact one goes on
-                yield
+                    yield
         except StopIteration:
             if last is not None:
                 self.best_move, self.score, self.depth = last

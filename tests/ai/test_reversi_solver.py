@@ -8,6 +8,7 @@ solve here is bounded by a node budget, never by the clock.
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -194,3 +195,17 @@ def test_the_search_adopts_a_tentative_result_only_when_it_ends(steps: int) -> N
     endless = Search(pos, _Scripted(steps, ends=False), limits=Limits(nodes=3_000)).run()
     assert endless.score != 123 and 1 <= endless.depth < 99
     assert endless.move in pos.legal_moves()
+
+
+def test_the_race_yields_every_few_nodes() -> None:
+    # As test_reversi_ai's test for the solve alone: a clock that moves one unit
+    # per reading makes each step one slice, whichever search it belongs to.
+    pos = game_position(23, 14)
+    assert rv.ENDGAME_EMPTIES < empties(pos) <= rv.TRY_EMPTIES
+    ticks = itertools.count()
+    search = Search(pos, rv.ReversiStrategy(), clock=lambda: next(ticks))
+    longest = last = 0
+    while not search.step(search.clock() + 0.5):
+        longest, last = max(longest, search.nodes - last), search.nodes
+    assert search.depth == 14  # the solve finished: its result was adopted
+    assert longest <= 1000
