@@ -13,44 +13,53 @@ Evaluation (units: 1/16 of a disc of expected final margin, side to move's view)
     Weights come in eight phases by the number of discs; `reversi_weights.json`
     (written by `tools/reversi_tune.py`) overrides the hand-set defaults.
 
-Endgame solver
+Endgame solver (`reversi_solver.py`)
     with at most `ENDGAME_EMPTIES` empty squares (and a search allowed that
-    deep) the Search runs `exact` instead: null-window alpha-beta probes on the
-    final disc margin (MTD(f)) — "is there a win?" first, then on to the exact
-    margin — with fastest-first ordering, a transposition table and a
-    stability cutoff on the upper nodes (generators, so the UI gets a slice
-    every few nodes) and a plain recursive solver over a static square order
-    for the last few empties.
+    deep) the Search runs the exact solver instead; up to `TRY_EMPTIES` it
+    races the solver against its midgame search and takes the solver's move
+    only if the solve finishes within the budget.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 
 from ..rules.base import Outcome
 from ..rules.reversi import (
     FULL,
-    NEIGHBOURS,
     NOT_A,
     NOT_H,
     PASS,
     SPEC,
     ReversiPosition,
     mobility,
-    place,
     stable_discs,
 )
-from .strategy import EVAL_LIMIT, WIN, ExactSearch, Found, Limits, Strategy, register
+from .reversi_solver import Solver, margin_of, margin_score  # noqa: F401  (re-exported)
+from .strategy import (  # noqa: F401  (WIN re-exported)
+    EVAL_LIMIT,
+    WIN,
+    ExactSearch,
+    Limits,
+    Strategy,
+    Tentative,
+    register,
+)
 
-# Solve exactly from here.  Measured (`tools/reversi_tune.py bench`, CPU s per
-# position): 14 empties 0.05-0.24, 15 ~0.5 on average, 16 0.2-7 — and the
-# browser runs at about half speed within the Druid's 2 s.
-ENDGAME_EMPTIES = 14
-LOW_EMPTIES = 6  # at or below this many empties the plain (non-yielding) solver takes over
-STABILITY_FROM = 8  # try the stability cutoff when alpha is at least this margin
-TABLE_LIMIT = 300_000  # solver transposition entries before the table is cleared
+# Solve exactly from here: the solve alone, adopting every bound it proves
+# (at most a few thousand nodes: a fraction of the budget, in the browser too).
+ENDGAME_EMPTIES = 12
+# Up to here, try: the solve races the midgame search (RACE_TURNS of its slices
+# to one of the midgame's: about two thirds of the time, a solver node being
+# the cheaper) and only a finished solve replaces the midgame's move, so a
+# slow machine (the browser) keeps a midgame move where the solve cannot end.
+# Natively, 14 empties solve in 0.1-0.3 s and 16 in 0.2-2 s; 17-18 take
+# 1-18 s, too often over the 2 s (docs/benchmarks.md, "Reversi's exact
+# endgame").
+TRY_EMPTIES = 16
+RACE_TURNS = 5
 
 CORNERS = 0x8100000000000081
 COLUMN_A = 0x0101010101010101
@@ -290,15 +299,6 @@ def move_hints(p: int, o: int, moves: Sequence[int]) -> list[int]:
 
 # -- the strategy ---------------------------------------------------------------
 
-def margin_score(margin: int) -> int:
-    """A final disc margin in the search's units: a win beats any evaluation."""
-    if margin > 0:
-        return WIN - 100 + margin
-    if margin < 0:
-        return margin - WIN + 100
-    return 0
-
-
 @register(SPEC.name)
 class ReversiStrategy(Strategy):
     def evaluate(self, position: ReversiPosition) -> int:
@@ -313,240 +313,19 @@ class ReversiStrategy(Strategy):
         return margin_score(black - white if position.side == "b" else white - black)
 
     def exact(self, position: ReversiPosition, limits: Limits, tick: Callable[[], bool],
-              seen: Mapping[Hashable, int]) -> ExactSearch | None:
-        """The endgame solver, from ENDGAME_EMPTIES empties (fewer when the level's
-        depth is less: a shallow level sees the end only as far as it searches)."""
+              seen: Mapping[Hashable, int]) -> ExactSearch | Tentative | None:
+        """The endgame solver: alone from ENDGAME_EMPTIES empties, racing the
+        midgame search up to TRY_EMPTIES (none when the level's depth is less:
+        a shallow level sees the end only as far as it searches)."""
         p, o = position.mover, position.opponent
         empties = 64 - (p | o).bit_count()
-        if empties > min(ENDGAME_EMPTIES, limits.depth):
+        if empties > min(TRY_EMPTIES, limits.depth):
             return None
-        if not position.legal_moves():
-            return None  # the game is over: nothing to choose
-        return Solver(tick).solve_root(p, o)
-
-
-# -- the endgame solver ---------------------------------------------------------
-#
-# Values are final disc margins for the side to move (empty squares left at
-# the end count for nobody, as in RULES.md).  All windows are fail-soft.
-
-# Deep in the tree moves are tried in a fixed order: corners first, X-squares
-# last; it costs nothing per node, unlike sorting by the opponent's replies.
-_SOLVE_ORDER = tuple(sorted(range(64), key=lambda sq: (-_SQUARE_VALUE[sq], sq)))
-_INFINITY = 65  # beyond any margin
-
-
-def _last1(p: int, o: int, sq: int) -> int:
-    """The final margin when only `sq` is empty (63 discs on the board)."""
-    # After a placement the board is full: the margin is 2 x the mover's discs - 64.
-    if NEIGHBOURS[sq] & o:
-        after = place(sq, p, o)
-        if after:
-            return 2 * after[1].bit_count() - 64
-    if NEIGHBOURS[sq] & p:
-        after = place(sq, o, p)  # the mover passes; the opponent may play it
-        if after:
-            return 2 * after[0].bit_count() - 64
-    return 2 * p.bit_count() - 63
-
-
-def _low(p: int, o: int, alpha: int, beta: int, empties: list[int], tick: Callable[[], bool],
-         passed: bool = False) -> int:
-    """Exact value with 2..LOW_EMPTIES empties: plain recursion, tried in `empties` order.
-
-    It neither yields nor sorts: subtrees this small finish in well under a
-    millisecond, and the caller yields after each.  Every node still counts.
-    """
-    tick()
-    best = -_INFINITY
-    for sq in empties:
-        if NEIGHBOURS[sq] & o:  # no enemy neighbour: nothing can flip
-            after = place(sq, p, o)
-            if after:
-                child_p, child_o = after  # not *after: a starred call is a slower call
-                if len(empties) == 2:
-                    value = -_last1(child_p, child_o,
-                                    empties[0] if empties[1] == sq else empties[1])
-                else:
-                    rest = empties.copy()
-                    rest.remove(sq)  # a third of the time of a comprehension
-                    value = -_low(child_p, child_o, -beta, -alpha, rest, tick)
-                if value > best:
-                    if value >= beta:
-                        return value
-                    best = value
-                    if value > alpha:  # not max(): this is the hottest loop
-                        alpha = value
-    if best == -_INFINITY:  # no move: pass, or the game is over
-        if passed:
-            return p.bit_count() - o.bit_count()
-        return -_low(o, p, -beta, -alpha, empties, tick, True)
-    return best
-
-
-Tree = Generator[None, None, int]
-
-
-class Solver:
-    """An exact endgame search on bitboards; `tick` is the Search's node counter."""
-
-    def __init__(self, tick: Callable[[], bool]) -> None:
-        self.tick = tick
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
-
-    # -- the tree --
-
-    def value(self, p: int, o: int, alpha: int, beta: int, empties: list[int]) -> Tree:
-        """The exact margin (fail-soft in the window) for any number of empties."""
-        if len(empties) >= 2:
-            return (yield from self._node(p, o, alpha, beta, mobility(p, o), empties))
-        self.tick()
-        if empties:
-            return _last1(p, o, empties[0])
-        return p.bit_count() - o.bit_count()
-
-    def _node(self, p: int, o: int, alpha: int, beta: int, moves: int, empties: list[int]) -> Tree:
-        """At least two empties; `moves` is the mover's move set (the parent had it)."""
-        if len(empties) <= LOW_EMPTIES:
-            value = _low(p, o, alpha, beta, empties, self.tick)
-            yield  # a small subtree ran without yielding: give the frame its turn now
-            return value
-        if self.tick():
-            yield
+        moves = position.legal_moves()
         if not moves:
-            replies = mobility(o, p)
-            if not replies:
-                return p.bit_count() - o.bit_count()
-            return -(yield from self._node(o, p, -beta, -alpha, replies, empties))
-        if alpha >= STABILITY_FROM:
-            # Stable opponent discs cap the margin: no need to look if the cap fails low.
-            ceiling = 64 - 2 * stable_discs(o, p | o).bit_count()
-            if ceiling <= alpha:
-                return ceiling
-            beta = min(beta, ceiling)
-        key = (p, o)
-        entry = self.table.get(key)
-        first = -1
-        if entry is not None:
-            low, high, first = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-        start_alpha, start_beta = alpha, beta
-        best, best_move = -_INFINITY, -1
-        for _, sq, child_p, child_o, replies in _fastest_first(p, o, moves, first):
-            rest = empties.copy()
-            rest.remove(sq)
-            if best == -_INFINITY or beta - alpha == 1:
-                value = -(yield from self._node(child_p, child_o, -beta, -alpha, replies, rest))
-            else:
-                # Principal variation search: a null window to refute the move cheaply,
-                # a real one only when it fails high.
-                value = -(yield from self._node(child_p, child_o, -alpha - 1, -alpha,
-                                                replies, rest))
-                if alpha < value < beta:
-                    value = -(yield from self._node(child_p, child_o, -beta, -value,
-                                                    replies, rest))
-            if value > best:
-                best, best_move = value, sq
-                if value >= beta:
-                    break
-                alpha = max(alpha, value)
-        self._store(key, best, start_alpha, start_beta, best_move)
-        return best
-
-    def _store(self, key: tuple[int, int], value: int, alpha: int, beta: int, move: int) -> None:
-        table = self.table
-        entry = table.get(key)
-        low, high = (entry[0], entry[1]) if entry is not None else (-_INFINITY, _INFINITY)
-        if value <= alpha:
-            high = min(high, value)
-        elif value >= beta:
-            low = max(low, value)
-        else:
-            low = high = value
-        if len(table) >= TABLE_LIMIT:
-            table.clear()  # crude, but bounds memory in the browser
-        table[key] = (low, high, move)
-
-    # -- the root --
-
-    def solve_root(self, p: int, o: int) -> ExactSearch:
-        """Solve the root by null-window probes (MTD(f)), yielding what is proven.
-
-        The first probe asks "is there a win?" — the win/draw/loss answer comes
-        far sooner than the margin.  Each later probe tests the bound between
-        what is proven and what is refuted, the table keeping every subtree's
-        bounds from one probe to the next; on these positions that beat a
-        full-window principal-variation pass by about a third.
-        """
-        empties = [sq for sq in _SOLVE_ORDER if not (p | o) >> sq & 1]
-        children = _root_children(p, o, empties)
-        best = children[0][0]  # the evaluation's choice until one is proven
-        yield Found(best, 0, 0)
-        lower, upper, guess = -_INFINITY, _INFINITY, 1
-        while lower < upper:
-            beta = max(guess, lower + 1)
-            guess, move = yield from self._probe(children, beta)
-            if guess >= beta:
-                lower = guess
-                best = move  # proven to reach `lower`: the best yet
-                children.sort(key=lambda child: child[0] != move)
-            else:
-                upper = guess
-            # The proven bound (a win, a loss) while the margin is still open.
-            yield Found(best, margin_score(lower if guess >= beta else upper), len(empties))
-
-    def _probe(self, children: list[tuple[int, int, int, list[int]]],
-               beta: int) -> Generator[None, None, tuple[int, int]]:
-        """(value, move) for the window (beta - 1, beta): the first root move
-        reaching beta, else the highest bound (no move: none is proven)."""
-        best = -_INFINITY
-        for move, child_p, child_o, rest in children:
-            value = -(yield from self.value(child_p, child_o, -beta, 1 - beta, rest))
-            if value >= beta:
-                return value, move
-            best = max(best, value)
-        return best, -1
-
-
-def _fastest_first(p: int, o: int, moves: int,
-                   first: int) -> list[tuple[int, int, int, int, int]]:
-    """The children (key, square, child's p, child's o, child's moves), best first.
-
-    Fewest replies first, a reply on a corner counting three, then the static
-    square value; the table's move before all.  Each child's move set is kept
-    so the child does not generate it again.
-    """
-    children = []
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        sq = bit.bit_length() - 1
-        child_p, child_o = place(sq, p, o)
-        replies = mobility(child_p, child_o)
-        key = 16 * replies.bit_count() + 32 * (replies & CORNERS).bit_count() \
-            - _SQUARE_VALUE[sq] // 8 - (10_000 if sq == first else 0)
-        children.append((key, sq, child_p, child_o, replies))
-    children.sort()
-    return children
-
-
-def _root_children(p: int, o: int, empties: list[int]) -> list[tuple[int, int, int, list[int]]]:
-    """(move, child's p, child's o, child's empties) for each root move, the
-    evaluation's favourite first (it stands while the solver is cut short)."""
-    moves = mobility(p, o)
-    if not moves:
-        return [(PASS, o, p, empties)]
-    children = []
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        sq = bit.bit_length() - 1
-        child_p, child_o = place(sq, p, o)
-        children.append((evaluate_bits(child_p, child_o), sq, child_p, child_o,
-                         [e for e in empties if e != sq]))
-    children.sort(key=lambda child: (child[0], child[1]))
-    return [(sq, child_p, child_o, rest) for _, sq, child_p, child_o, rest in children]
+            return None  # the game is over: nothing to choose
+        if empties <= ENDGAME_EMPTIES:
+            return Solver(tick, evaluate_bits).solve_root(p, o)
+        if len(moves) == 1:
+            return None  # a forced move: the solve would not change it
+        return Tentative(Solver(tick, evaluate_bits).solve_root(p, o), RACE_TURNS)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..rules import spec_of
 from ..rules.base import Move, Position
-from .strategy import MAX_DEPTH, WIN, Limits, Strategy  # noqa: F401  (MAX_DEPTH: re-exported)
+from .strategy import MAX_DEPTH, WIN, Limits, Strategy, Tentative  # noqa: F401 (re-export)
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
 # A time-limited search stops this long before its budget runs out: the clock is
@@ -146,6 +146,9 @@ class Search:
 
     def _deepen(self) -> Generator[None, None, None]:
         exact = self.strategy.exact(self.root, self.limits, self.tick, self.seen)
+        if isinstance(exact, Tentative):
+            yield from self._race(exact)
+            return
         if exact is not None:
             with contextlib.suppress(_Stop):
                 for found in exact:
@@ -156,6 +159,45 @@ class Search:
             return
         if len(self.root.legal_moves()) == 1 and not self.noise:
             return  # a forced move needs no thought
+        yield from self._iterate()
+
+    def _race(self, tentative: Tentative) -> Generator[None, None, None]:
+        """The exact search and the midgame search in turns, until the exact one ends.
+
+        Only the exact search's last Found is adopted, and only when it ran to
+        its end; until then (and if the budget runs out first) the midgame
+        search's best move, score and depth stand.
+        """
+        midgame: Generator[None, None, None] | None = self._iterate()
+        exact = tentative.search
+        last = None
+        try:
+            while True:
+                for _ in range(tentative.turns):
+                    found = next(exact)
+                    if found is not None:
+                        last = found
+                    yield  # each slice, so the clock is read as often as without a race
+                if midgame is not None:
+                    try:
+                        next(midgame)
+                    except StopIteration:
+                        midgame = None  # the midgame search is done; the exact one goes on
+                    yield
+        except StopIteration:
+            if last is not None:
+                self.best_move, self.score, self.depth = last
+        except _Stop:
+            pass  # the budget ran out in the exact search: the midgame result stands
+        finally:
+            if midgame is not None:
+                midgame.close()
+            close = getattr(exact, "close", None)
+            if close is not None:
+                close()
+
+    def _iterate(self) -> Generator[None, None, None]:
+        """Iterative deepening, adopting each iteration's result."""
         for depth in range(1, self.limits.depth + 1):
             horizons = self.horizons
             try:

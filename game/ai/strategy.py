@@ -50,6 +50,21 @@ class Found(NamedTuple):
 ExactSearch = Iterator[Found | None]
 
 
+@dataclass(frozen=True)
+class Tentative:
+    """An exact search that may not finish within the budget.
+
+    The Search runs it in turns with its own midgame search — `turns` of its
+    slices to one of the midgame's — and adopts only its last Found, once it
+    has run to its end.  Stopped earlier (by the clock or the node budget),
+    it has proven nothing the player may rely on, and the midgame search's
+    result stands.
+    """
+
+    search: ExactSearch
+    turns: int = 1
+
+
 class Strategy:
     """Defaults: no knowledge.  Subclasses override what they know."""
 
@@ -94,8 +109,9 @@ class Strategy:
         return abs(score) >= WIN - MAX_DEPTH * 2
 
     def exact(self, position: Position, limits: Limits, tick: Callable[[], bool],
-              seen: Mapping[Hashable, int]) -> ExactSearch | None:
-        """A game-specific exact search (a solver or a table) to run instead, or None.
+              seen: Mapping[Hashable, int]) -> ExactSearch | Tentative | None:
+        """A game-specific exact search (a solver or a table) to run instead, or None
+        (or, wrapped in `Tentative`, one to race against the midgame search).
 
         `tick` counts a node (True: time to yield; it raises when the node
         budget is spent); `seen` counts the repetition keys on the way to

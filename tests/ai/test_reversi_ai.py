@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from game.ai import reversi as rv
 from game.ai.levels import start_search
 from game.ai.search import MAX_DEPTH, Limits, Search
-from game.ai.strategy import EVAL_LIMIT, WIN
+from game.ai.strategy import EVAL_LIMIT, WIN, Tentative
 from game.rules.base import Outcome, Reason
 from game.rules.reversi import PASS, ReversiPosition, from_code, start
 from tests.engine.test_reversi import random_position as random_play
@@ -251,7 +251,10 @@ def test_solver_runs_only_when_deep_enough() -> None:
     deep, shallow = Limits(depth=MAX_DEPTH), Limits(depth=4)
     assert strategy.exact(pos, deep, lambda: False, {}) is not None
     assert strategy.exact(pos, shallow, lambda: False, {}) is None
-    far = random_play_to(22, rv.ENDGAME_EMPTIES + 1)
+    tried = random_play_to(22, rv.ENDGAME_EMPTIES + 1)
+    assert len(tried.legal_moves()) > 1
+    assert isinstance(strategy.exact(tried, deep, lambda: False, {}), Tentative)
+    far = random_play_to(22, rv.TRY_EMPTIES + 1)
     assert strategy.exact(far, deep, lambda: False, {}) is None
 
 

@@ -1,0 +1,211 @@
+"""Reversi's exact endgame solver on the FFO test positions, and the Druid's
+fallback to its midgame search when a solve would not finish.
+
+The FFO files in tests/ai/data/ffo/ are public data (see the README there):
+each position with the exact final disc difference of its best move.  Every
+solve here is bounded by a node budget, never by the clock.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from game.ai import reversi as rv
+from game.ai.levels import start_search
+from game.ai.reversi_solver import Solver, margin_of
+from game.ai.search import Search
+from game.ai.strategy import EVAL_LIMIT, Found, Limits, Tentative
+from game.rules.reversi import ReversiPosition, start
+from tests.ai.test_reversi_ai import brute_force
+
+DATA = Path(__file__).with_name("data") / "ffo"
+# The solver handles FFO #1-#21 (6-16 empties) in 8,000-220,000 nodes each.
+NODE_BUDGET = 400_000
+MAX_EMPTIES = 16
+
+
+class OutOfNodes(Exception):
+    pass
+
+
+def ffo_problems() -> list[tuple[int, ReversiPosition, dict[str, int]]]:
+    """(number, position, {move: exact value}) for every FFO problem in the data."""
+    problems = []
+    for name, first in (("fforum-1-19.obf", 1), ("fforum-20-39.obf", 20)):
+        for number, line in enumerate((DATA / name).read_text().splitlines(), first):
+            board_and_side, *answers = (part.strip() for part in line.split(";") if part.strip())
+            board, side = board_and_side.split()
+            black = sum(1 << sq for sq, c in enumerate(board) if c == "X")
+            white = sum(1 << sq for sq, c in enumerate(board) if c == "O")
+            values = {move.lower(): int(value)
+                      for move, value in (answer.split(":") for answer in answers)}
+            position = ReversiPosition.from_colours(black, white, "b" if side == "X" else "w")
+            problems.append((number, position, values))
+    return problems
+
+
+def empties(position: ReversiPosition) -> int:
+    return 64 - sum(position.counts())
+
+
+def solve(position: ReversiPosition, budget: int = NODE_BUDGET) -> tuple[int, int, int]:
+    """(move, exact margin, nodes) by the solver run to its end within `budget` nodes."""
+    nodes = 0
+
+    def tick() -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            raise OutOfNodes
+        return False
+
+    found = None
+    for step in Solver(tick, rv.evaluate_bits).solve_root(position.mover, position.opponent):
+        if step is not None:
+            found = step
+    assert found is not None and found.depth == empties(position)
+    return found.move, margin_of(found.score), nodes
+
+
+HANDLED = [(number, position, values) for number, position, values in ffo_problems()
+           if empties(position) <= MAX_EMPTIES]
+
+
+def test_the_data_has_the_positions_the_benchmark_names() -> None:
+    numbers = [number for number, _, _ in ffo_problems()]
+    assert numbers == list(range(1, 40))
+    assert [number for number, _, _ in HANDLED] == list(range(1, 22))
+
+
+@pytest.mark.parametrize(("number", "position", "values"), HANDLED,
+                         ids=[f"ffo{number}" for number, _, _ in HANDLED])
+def test_solver_finds_the_ffo_value(number: int, position: ReversiPosition,
+                                    values: dict[str, int]) -> None:
+    best = next(iter(values.values()))  # the first listed move is the best
+    move, margin, _ = solve(position)
+    # FFO (like Edax) gives the k squares left empty at the end to the winner;
+    # RULES.md gives them to nobody, so then FFO's value is ours plus k in the
+    # winner's favour — and a final margin has the parity of 64 - k.
+    if margin != best:
+        left = abs(best) - abs(margin)
+        assert margin != 0 and (best > 0) == (margin > 0), (margin, best)
+        assert 0 < left < empties(position) and left % 2 == margin % 2, (margin, best)
+    name = position.move_text(move)
+    if name in values:  # the solver's move is one the data lists: as good as the best
+        assert values[name] == best
+
+
+# -- the Druid's race between the solve and its midgame search ----------------------------
+
+
+def game_position(seed: int, left: int) -> ReversiPosition:
+    """A position with `left` empties from a game of sensible moves: each side
+    plays the move the static hints like best, a few random moves mixed in."""
+    rng = random.Random(seed)
+    pos = start()
+    while empties(pos) > left and pos.outcome() is None:
+        moves = pos.legal_moves()
+        if rng.random() < 0.3:
+            move = rng.choice(moves)
+        else:
+            hints = rv.move_hints(pos.mover, pos.opponent, moves)
+            move = max(zip(hints, moves, strict=True))[1]
+        pos = pos.play(move).position
+    return pos
+
+
+@pytest.fixture(scope="module")
+def raced() -> tuple[ReversiPosition, object]:
+    """A position the Druid races its solve on, and the Druid's full answer there."""
+    for seed in range(100):
+        pos = game_position(seed, rv.TRY_EMPTIES)
+        if empties(pos) == rv.TRY_EMPTIES and len(pos.legal_moves()) > 1:
+            return pos, start_search(pos, "druid", nodes=5_000_000).run()
+    raise AssertionError("no position found")
+
+
+def test_a_finished_race_gives_the_exact_value(raced) -> None:
+    pos, result = raced
+    _, margin, _ = solve(pos, 5_000_000)
+    assert result.depth == empties(pos)
+    assert result.score == rv.margin_score(margin)
+    assert result.move in pos.legal_moves()
+
+
+def test_one_node_short_of_the_solve_the_midgame_result_stands(raced) -> None:
+    # The race is deterministic under a node budget: one node less than the
+    # finished run needed and the solve cannot end, so nothing it proved so
+    # far (a win, a bound) may replace the midgame search's move and score.
+    pos, full = raced
+    short = start_search(pos, "druid", nodes=full.nodes - 1).run()
+    assert short.move in pos.legal_moves()
+    assert abs(short.score) < EVAL_LIMIT  # an evaluation, not a proven margin
+    assert 1 <= short.depth < empties(pos)  # a finished midgame iteration
+
+
+@pytest.mark.parametrize("nodes", [50, 2_000, 20_000])
+def test_a_tiny_budget_at_18_empties_gives_a_midgame_move(nodes: int) -> None:
+    pos = game_position(3, 18)
+    assert empties(pos) == 18 and len(pos.legal_moves()) > 1
+    result = start_search(pos, "druid", nodes=nodes).run()
+    assert result.move in pos.legal_moves()
+    assert abs(result.score) < EVAL_LIMIT
+    assert result.depth < 18
+    if nodes >= 2_000:
+        assert result.depth >= 1  # at least one midgame iteration finished
+
+
+
+def test_the_smallest_ffo_position_agrees_with_plain_minimax() -> None:
+    # FFO #20 has 6 empties: small enough for the minimax on Position objects,
+    # which shares no code with the solver, to confirm the value under RULES.md.
+    number, position, _ = HANDLED[19]
+    assert number == 20 and empties(position) == 6
+    assert solve(position)[1] == brute_force(position)
+
+
+class _Scripted(rv.ReversiStrategy):
+    """A Reversi strategy whose exact search is a script: `steps` ticks, then a
+    Found for the last legal move, then (unless `ends`) ticks for ever."""
+
+    def __init__(self, steps: int, ends: bool) -> None:
+        self.steps, self.ends = steps, ends
+
+    def exact(self, position, limits, tick, seen):
+        def script():
+            for _ in range(self.steps):
+                if tick():
+                    yield None
+            yield Found(position.legal_moves()[-1], 123, 99)
+            while not self.ends:
+                if tick():
+                    yield None
+        return Tentative(script(), 2)
+
+
+@pytest.mark.parametrize("steps", [0, 500])
+def test_the_search_adopts_a_tentative_result_only_when_it_ends(steps: int) -> None:
+    pos = game_position(5, 20)
+    ended = Search(pos, _Scripted(steps, ends=True), limits=Limits(nodes=100_000)).run()
+    assert (ended.move, ended.score, ended.depth) == (pos.legal_moves()[-1], 123, 99)
+    endless = Search(pos, _Scripted(steps, ends=False), limits=Limits(nodes=3_000)).run()
+    assert endless.score != 123 and 1 <= endless.depth < 99
+    assert endless.move in pos.legal_moves()
+
+
+def test_the_race_yields_every_few_nodes() -> None:
+    # As test_reversi_ai's test for the solve alone: a clock that moves one unit
+    # per reading makes each step one slice, whichever search it belongs to.
+    pos = game_position(23, 14)
+    assert rv.ENDGAME_EMPTIES < empties(pos) <= rv.TRY_EMPTIES
+    ticks = itertools.count()
+    search = Search(pos, rv.ReversiStrategy(), clock=lambda: next(ticks))
+    longest = last = 0
+    while not search.step(search.clock() + 0.5):
+        longest, last = max(longest, search.nodes - last), search.nodes
+    assert search.depth == 14  # the solve finished: its result was adopted
+    assert longest <= 1000
