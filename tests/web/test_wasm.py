@@ -150,12 +150,16 @@ def test_a_whole_ovate_game(runs, name):
         (native["moves"], native["status"], native["reason"])
 
 
+SLICE_NODES = 1000  # the most nodes one step of a search may take before it yields
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_a_cooperative_search_through_asyncio_steps(runs, name):
     wasm = by_game(runs["wasm"]["cooperative"])[name]
     native = by_game(runs["native"]["cooperative"])[name]
     assert wasm["frames_between_steps"] == wasm["steps"], "a frame ran between every step"
-    assert wasm["longest_step_seconds"] < 0.25, "a step held up the frames"
+    # Bounded by nodes, not seconds: a loaded machine may pause any step.
+    assert 0 < wasm["longest_slice_nodes"] <= SLICE_NODES, "a slice held up the frames"
     if wasm["nodes"] == ARGS["coop_nodes"]:  # it searched to the budget: that takes slices
         assert wasm["steps"] > 1, "the search ran in one go"
     # (a search can end sooner: an exact solver or a table may know the answer)
