@@ -22,13 +22,12 @@ from dataclasses import dataclass
 
 from ..rules import spec_of
 from ..rules.base import Move, Position
-from .strategy import MAX_DEPTH, WIN, Limits, Strategy
+from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, Strategy
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
 # A time-limited search stops this long before its budget runs out: the clock is
 # read between slices, so the last slice may run over by up to one slice.
 TIME_MARGIN = 0.01
-MAX_QUIESCENCE = 6
 TABLE_LIMIT = 400_000
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -75,6 +74,10 @@ class Search:
         self.seen[position.repetition_key()] = max(1, self.seen[position.repetition_key()])
         self.spec = spec_of(position)
         self.table: dict[Hashable, tuple[int, int, int, Move | None]] = {}
+        self.quiescence_depth = strategy.QUIESCENCE_DEPTH
+        # Quiescence results: (noisy plies looked ahead, score, bound).
+        self.quiet_table: dict[Hashable, tuple[int, int, int]] | None = \
+            {} if strategy.QUIESCENCE_TABLE else None
         self.killers: dict[int, list[Move]] = {}
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
         self.history_scores: dict[Move, int] = {}
@@ -246,13 +249,34 @@ class Search:
         return best_score
 
     def _quiesce(self, position: Position, alpha: int, beta: int, ply: int, qdepth: int) -> Tree:
-        """Follow the noisy moves until the position is quiet, standing pat on the eval."""
+        """Follow the noisy moves until the position is quiet, standing pat on the eval.
+
+        A noisy move that could not lift the score to alpha even by its largest
+        gain is not played (delta pruning); where the game asks for it, results
+        are remembered with how many noisy plies they looked ahead.
+        """
         stand = self.strategy.evaluate(position)
-        if stand >= beta or qdepth >= MAX_QUIESCENCE:
+        left = self.quiescence_depth - qdepth
+        if stand >= beta or left <= 0:
             return stand
+        table = self.quiet_table
+        if table is not None:
+            entry = table.get(position.key)
+            if entry is not None:
+                entry_left, score, flag = entry
+                if entry_left >= left and (
+                        flag == EXACT or (flag == LOWER and score >= beta)
+                        or (flag == UPPER and score <= alpha)):
+                    return score
+        original_alpha = alpha
         alpha = max(alpha, stand)
         best = stand
-        for move in self.strategy.noisy_moves(position):
+        for move, gain in self.strategy.valued_noisy_moves(position):
+            if stand + gain <= alpha:
+                # The moves come largest gain first: none after this one can
+                # reach alpha either.  What they might reach bounds the result.
+                best = max(best, stand + gain)
+                break
             if self.tick():
                 yield
             child = position.play(move).position
@@ -266,6 +290,11 @@ class Search:
                 alpha = max(alpha, score)
                 if alpha >= beta:
                     break
+        if table is not None and abs(best) < EVAL_LIMIT:  # a won game's score depends on ply
+            if len(table) >= TABLE_LIMIT:
+                table.clear()
+            flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+            table[position.key] = (left, best, flag)
         return best
 
     # --- helpers ---------------------------------------------------------------------

@@ -67,9 +67,21 @@ class Strategy:
         return [m for _, _, m in sorted(zip([-p for p in priority], range(len(moves)), moves,
                                             strict=True))]
 
+    # How many noisy plies past the horizon the quiescence search follows, and
+    # whether it remembers their results (worth it where captures commute, so
+    # that the same position is reached by several orders of the same captures).
+    QUIESCENCE_DEPTH = 6
+    QUIESCENCE_TABLE = False
+
     def noisy_moves(self, position: Position) -> list[Move]:
         """Moves the quiescence search follows past the horizon (captures)."""
         return []
+
+    def valued_noisy_moves(self, position: Position) -> list[tuple[Move, int]]:
+        """The noisy moves, each with the most it could raise the mover's score
+        (the search skips those that cannot lift the evaluation to alpha), in
+        order of that gain, largest first.  By default: no bound."""
+        return [(move, WIN) for move in self.noisy_moves(position)]
 
     def outcome(self, position: Position) -> Outcome | None:
         """`position.outcome()`, for a game that can tell it more cheaply (the search

@@ -63,8 +63,8 @@ def test_a_node_budget_and_a_seed_make_the_search_deterministic(name):
 # A quiet Brandubh middle game, attackers to
 # move: no capture is near, so many moves score alike.  Not the start: there
 # eight attackers stand beside a corner where one defender's step takes each,
-# and a noisy root (a full window per move) needs some 50,000 nodes to finish
-# even depth 1, so under a small budget the noise never gets to choose.
+# and a noisy root (a full window per move) needs some 3,000-7,000 nodes to
+# finish depth 1, so under a small budget the noise never gets to choose.
 QUIET = """
 7 . . . A . . .
 6 . . . . . . .
