@@ -17,6 +17,9 @@ from ..rules.base import Move, Outcome, Position
 # slowest loss; evaluations stay far below WIN.
 WIN = 1_000_000
 EVAL_LIMIT = WIN // 2
+# A noisy move's gain when nothing bounds it (a won game, or a game that does
+# not say): more than any score can rise, so the search never skips it.
+UNBOUNDED_GAIN = 4 * WIN
 
 
 MAX_DEPTH = 64
@@ -81,7 +84,7 @@ class Strategy:
         """The noisy moves, each with the most it could raise the mover's score
         (the search skips those that cannot lift the evaluation to alpha), in
         order of that gain, largest first.  By default: no bound."""
-        return [(move, WIN) for move in self.noisy_moves(position)]
+        return [(move, UNBOUNDED_GAIN) for move in self.noisy_moves(position)]
 
     def outcome(self, position: Position) -> Outcome | None:
         """`position.outcome()`, for a game that can tell it more cheaply (the search

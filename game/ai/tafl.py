@@ -42,7 +42,7 @@ from ..rules.tafl import (
     TaflPosition,
     TaflRules,
 )
-from .strategy import WIN, Strategy, register
+from .strategy import UNBOUNDED_GAIN, Strategy, register
 
 
 @dataclass(frozen=True)
@@ -348,7 +348,7 @@ class TaflStrategy(Strategy):
             first = [(king, ray[-1]) for _, ray, _, open_line
                      in _king_rays(board, geometry(rules), king, goal_mask(position))
                      if open_line]
-        valued = [(move, WIN) for move in first]
+        valued = [(move, UNBOUNDED_GAIN) for move in first]
         captures = rules.capture_moves(board, side)
         if not captures:
             return valued
