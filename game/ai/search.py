@@ -314,11 +314,14 @@ class Search:
     def _ordered(self, position: Position, moves: list[Move], ply: int,
                  first: Move | None) -> list[Move]:
         """Table move, then the game's hints, with killers and history breaking ties."""
-        priority = dict(zip(moves, self.strategy.priorities(position, moves), strict=True))
+        priorities = self.strategy.priorities(position, moves)
         killers = self.killers.get(ply, ())
-        history = self.history_scores
-        moves.sort(key=lambda m: (m != first, -priority[m], m not in killers,
-                                  -history.get(m, 0)))
+        history = self.history_scores.get
+        # The keys built in one pass (a key function would be a Python call per move).
+        keys = [(m != first, -p, m not in killers, -history(m, 0))
+                for m, p in zip(moves, priorities, strict=True)]
+        order = sorted(range(len(moves)), key=keys.__getitem__)
+        moves[:] = [moves[i] for i in order]
         return moves
 
     def _forget(self, key: Hashable) -> None:

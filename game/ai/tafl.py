@@ -215,19 +215,34 @@ class TaflStrategy(Strategy):
             guards = 0
             for i, beside in enumerate(geo.guards):
                 if mask >> i & 1:
-                    guards += sum(1 for x in beside if board[x] == "A")
+                    for x in beside:
+                        if board[x] == "A":
+                            guards += 1
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
         king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
-        for d, ray, run, open_line in _king_rays(board, geo, king, mask):
-            lines += open_line
+        slices, goal_bits, rays = geo.slices[king], geo.goal_bits[king], geo.rays[king]
+        across, dots = geo.across, DOTS
+        for d, ray in enumerate(rays):
+            if not ray:
+                continue
+            seg = board[slices[d]]
+            run = len(seg) - len(seg.lstrip("."))
+            if run == len(ray) and goal_bits[d] & mask:
+                lines += 1
             for t in ray[:run]:
                 if not king_ok[t]:
                     continue
                 mobility += 1
-                seen = _lines_across(board, geo, t, d, mask)
+                # The clear lines to a goal from t, at right angles to the way here
+                # (as `_lines_across` counts them, inlined: this is the hot loop).
+                seen = 0
+                t_bits, t_slices, t_rays = geo.goal_bits[t], geo.slices[t], geo.rays[t]
+                for d2 in across[d]:
+                    if t_bits[d2] & mask and board[t_slices[d2]] == dots[len(t_rays[d2])]:
+                        seen += 1
                 if seen:
                     routes += seen
                     if seen > 1:
@@ -458,10 +473,13 @@ def _capture_squares(board: str, rules: TaflRules, side: str) -> dict[int, int]:
 
 def _hanging(board: str, rules: TaflRules, side: str) -> int:
     """How many soldiers `side` could take, one capture at a time, were it to move
-    (counting only landings a soldier may stop on)."""
+    (counting only landings a soldier may stop on); 0 where that is fewer than two."""
+    found = list(rules.landings(board, side))
+    if len({victim for victim, _ in found}) < 2:
+        return 0  # one soldier hanging, or none, costs nothing: the side to move saves it
     soldier_ok = rules.stops["A"]
     taken: set[int] = set()
-    for victim, dest in rules.landings(board, side):
+    for victim, dest in found:
         if victim not in taken and soldier_ok[dest] and rules.arrivals(board, side, dest):
             taken.add(victim)
     return len(taken)
