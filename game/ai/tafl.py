@@ -223,6 +223,7 @@ class TaflStrategy(Strategy):
         # The king's lines, moves, routes and forks.
         king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
+        open_ray: tuple[int, ...] = ()
         slices, goal_bits, rays = geo.slices[king], geo.goal_bits[king], geo.rays[king]
         across, dots = geo.across, DOTS
         for d, ray in enumerate(rays):
@@ -232,6 +233,7 @@ class TaflStrategy(Strategy):
             run = len(seg) - len(seg.lstrip("."))
             if run == len(ray) and goal_bits[d] & mask:
                 lines += 1
+                open_ray = ray
             for t in ray[:run]:
                 if not king_ok[t]:
                     continue
@@ -250,7 +252,10 @@ class TaflStrategy(Strategy):
         score += w.king_mobility * mobility + w.route * routes + w.fork * forks
         if lines:
             if attackers_to_move:
-                score += w.open_line + (w.two_open_lines if lines > 1 else 0)
+                # Two lines, or one that no attacker can reach in time, and the
+                # king is through: one move shuts one line, if any.
+                through = lines > 1 or not _can_block(board, rules, king, open_ray)
+                score += w.open_line + (w.two_open_lines if through else 0)
             else:
                 # The defenders simply go: the search finds it; keep the hint small.
                 score += w.open_line
@@ -399,6 +404,14 @@ def _lines_across(board: str, geo: Geometry, sq: int, d: int, mask: int) -> int:
                 board[geo.slices[sq][d2]] == DOTS[len(geo.rays[sq][d2])]:
             seen += 1
     return seen
+
+
+def _can_block(board: str, rules: TaflRules, king: int, ray: tuple[int, ...]) -> bool:
+    """Whether the attackers, to move, can stop the king going down his one open
+    line `ray`: by standing on a square of it, or by taking him."""
+    arrivals = rules.arrivals
+    return any(arrivals(board, ATTACKERS, sq) for sq in ray) or \
+        bool(rules.king_captures(board, king))
 
 
 def _king_reach(board: str, rules: TaflRules, king: int) -> int:
