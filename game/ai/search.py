@@ -3,7 +3,10 @@
 Iterative-deepening negamax alpha-beta with principal-variation search, a
 transposition table keyed on the immutable position, move ordering (table
 move, then the game's own hints, killers and history) and a quiescence
-search over the moves a game calls noisy (captures).
+search over the moves a game calls noisy (captures), as deep as the game's
+strategy allows, skipping a noisy move whose largest gain (the strategy's
+bound) cannot lift the score to alpha, and remembering results where the
+strategy asks for it.
 
 The search never blocks a frame: it is a chain of generators that yields
 every few nodes, and `Search.step(deadline)` advances it until the deadline.
