@@ -226,7 +226,8 @@ class Search:
         original_alpha = alpha
         best_score, best_move = -WIN - 1, None
         key = position.repetition_key()
-        self.seen[key] += 1
+        seen = self.seen
+        seen[key] = seen.get(key, 0) + 1
         try:
             moves = self._ordered(position, list(position.legal_moves()), ply, table_move)
             for i, move in enumerate(moves):
@@ -304,7 +305,8 @@ class Search:
 
     def _ended(self, position: Position, ply: int) -> int | None:
         """The score of a position that ends the game, for the side to move in it."""
-        if self.spec.ended_by_repetition(self.seen[position.repetition_key()] + 1):
+        # seen.get: a Counter's missing key is a Python call (__missing__) per node.
+        if self.spec.ended_by_repetition(self.seen.get(position.repetition_key(), 0) + 1):
             outcome = self.spec.repetition_outcome(position)
         else:
             outcome = self.strategy.outcome(position)

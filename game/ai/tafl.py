@@ -142,6 +142,13 @@ class Geometry:
             ((rays[0][0] if rays[0] else -1, rays[1][0] if rays[1] else -1),
              (rays[2][0] if rays[2] else -1, rays[3][0] if rays[3] else -1))
             for rays in rules.rays)
+        # Per square, the pairs of which one must hold an attacker for one there to
+        # be shielded: each axis across the board; on a hostile edge, the one
+        # neighbour along it (twice); on an edge that is not hostile, nothing.
+        self.shields = tuple(
+            tuple((x, y) if x >= 0 and y >= 0 else (max(x, y), max(x, y))
+                  for x, y in axes if (x >= 0 and y >= 0) or self.edge_hostile_to_attackers)
+            for axes in self.axes)
         # Directions at right angles to each: up/down <-> left/right.
         self.across = ((2, 3), (2, 3), (0, 1), (0, 1))
         # Squares beside each corner: attackers there guard it (Brandubh).
@@ -458,20 +465,15 @@ def _nearness(board: str, geo: Geometry, king: int) -> int:
 def _shielded(board: str, geo: Geometry) -> int:
     """Attackers no capture can reach while their neighbours stay: on each axis
     a fellow attacker beside them (or the edge, where it is not hostile)."""
-    axes, edge_hostile = geo.axes, geo.edge_hostile_to_attackers
+    shields = geo.shields
     shielded = 0
     i = board.find("A")
     while i >= 0:
-        safe = True
-        for x, y in axes[i]:
-            if x < 0 or y < 0:
-                if edge_hostile and board[x if x >= 0 else y] != "A":
-                    safe = False
-                    break
-            elif board[x] != "A" and board[y] != "A":
-                safe = False
+        for x, y in shields[i]:
+            if board[x] != "A" and board[y] != "A":
                 break
-        shielded += safe
+        else:
+            shielded += 1
         i = board.find("A", i + 1)
     return shielded
 
