@@ -69,6 +69,9 @@ class TaflWeights:
     # Closing the net round a king with few defenders left (at most
     # `net_defenders`): each square he could reach in two moves, and each
     # step an attacker stands nearer him than the board is wide.
+    # Whether one open line that no attacker can reach counts as two (Tawlbwrdd;
+    # in Brandubh it slowed the attackers' hunt of a lone king in the tests).
+    lone_line_through: bool = False
     net_defenders: int = -1
     net_reach: int = 0
     net_near: int = 0
@@ -89,7 +92,7 @@ WEIGHTS = {
         corner_visited=0, guard=0,
         king_side=(0, 15, 40, 90, 0), king_threat=200, king_mobility=3,
         hanging=0, shielded=0,
-        net_defenders=3, net_reach=6, net_near=3, net_region=4),
+        net_defenders=3, net_reach=6, net_near=3, net_region=4, lone_line_through=True),
 }
 
 # Move-ordering bonus for a king move onto a route square / a fork square.
@@ -261,7 +264,8 @@ class TaflStrategy(Strategy):
             if attackers_to_move:
                 # Two lines, or one that no attacker can reach in time, and the
                 # king is through: one move shuts one line, if any.
-                through = lines > 1 or not _can_block(board, rules, king, open_ray)
+                through = lines > 1 or (w.lone_line_through
+                                        and not _can_block(board, rules, king, open_ray))
                 score += w.open_line + (w.two_open_lines if through else 0)
             else:
                 # The defenders simply go: the search finds it; keep the hint small.
