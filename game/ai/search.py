@@ -3,7 +3,10 @@
 Iterative-deepening negamax alpha-beta with principal-variation search, a
 transposition table keyed on the immutable position, move ordering (table
 move, then the game's own hints, killers and history) and a quiescence
-search over the moves a game calls noisy (captures).
+search over the moves a game calls noisy (captures), as deep as the game's
+strategy allows, skipping a noisy move whose largest gain (the strategy's
+bound) cannot lift the score to alpha, and remembering results where the
+strategy asks for it.
 
 The search never blocks a frame: it is a chain of generators that yields
 every few nodes, and `Search.step(deadline)` advances it until the deadline.
@@ -22,13 +25,12 @@ from dataclasses import dataclass
 
 from ..rules import spec_of
 from ..rules.base import Move, Position
-from .strategy import MAX_DEPTH, WIN, Limits, Strategy, Tentative  # noqa: F401 (re-export)
+from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, Strategy, Tentative  # noqa: F401
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
 # A time-limited search stops this long before its budget runs out: the clock is
 # read between slices, so the last slice may run over by up to one slice.
 TIME_MARGIN = 0.01
-MAX_QUIESCENCE = 6
 TABLE_LIMIT = 400_000
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -76,6 +78,10 @@ class Search:
         self.spec = spec_of(position)
         # depth, score, bound flag, best move, and whether the subtree met no horizon
         self.table: dict[Hashable, tuple[int, int, int, Move | None, bool]] = {}
+        self.quiescence_depth = strategy.QUIESCENCE_DEPTH
+        # Quiescence results: (noisy plies looked ahead, score, bound).
+        self.quiet_table: dict[Hashable, tuple[int, int, int]] | None = \
+            {} if strategy.QUIESCENCE_TABLE else None
         self.killers: dict[int, list[Move]] = {}
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
         self.history_scores: dict[Move, int] = {}
@@ -271,7 +277,8 @@ class Search:
         horizons = self.horizons
         best_score, best_move = -WIN - 1, None
         key = position.repetition_key()
-        self.seen[key] += 1
+        seen = self.seen
+        seen[key] = seen.get(key, 0) + 1
         try:
             moves = self._ordered(position, list(position.legal_moves()), ply, table_move)
             for i, move in enumerate(moves):
@@ -297,13 +304,34 @@ class Search:
         return best_score
 
     def _quiesce(self, position: Position, alpha: int, beta: int, ply: int, qdepth: int) -> Tree:
-        """Follow the noisy moves until the position is quiet, standing pat on the eval."""
+        """Follow the noisy moves until the position is quiet, standing pat on the eval.
+
+        A noisy move that could not lift the score to alpha even by its largest
+        gain is not played (delta pruning); where the game asks for it, results
+        are remembered with how many noisy plies they looked ahead.
+        """
         stand = self.strategy.evaluate(position)
-        if stand >= beta or qdepth >= MAX_QUIESCENCE:
+        left = self.quiescence_depth - qdepth
+        if stand >= beta or left <= 0:
             return stand
+        table = self.quiet_table
+        if table is not None:
+            entry = table.get(position.key)
+            if entry is not None:
+                entry_left, score, flag = entry
+                if entry_left >= left and (
+                        flag == EXACT or (flag == LOWER and score >= beta)
+                        or (flag == UPPER and score <= alpha)):
+                    return score
+        original_alpha = alpha
         alpha = max(alpha, stand)
         best = stand
-        for move in self.strategy.noisy_moves(position):
+        for move, gain in self.strategy.valued_noisy_moves(position):
+            if stand + gain <= alpha:
+                # The moves come largest gain first: none after this one can
+                # reach alpha either.  What they might reach bounds the result.
+                best = max(best, stand + gain)
+                break
             if self.tick():
                 yield
             child = position.play(move).position
@@ -317,13 +345,19 @@ class Search:
                 alpha = max(alpha, score)
                 if alpha >= beta:
                     break
+        if table is not None and abs(best) < EVAL_LIMIT:  # a won game's score depends on ply
+            if len(table) >= TABLE_LIMIT:
+                table.clear()
+            flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+            table[position.key] = (left, best, flag)
         return best
 
     # --- helpers ---------------------------------------------------------------------
 
     def _ended(self, position: Position, ply: int) -> int | None:
         """The score of a position that ends the game, for the side to move in it."""
-        if self.spec.ended_by_repetition(self.seen[position.repetition_key()] + 1):
+        # seen.get: a Counter's missing key is a Python call (__missing__) per node.
+        if self.spec.ended_by_repetition(self.seen.get(position.repetition_key(), 0) + 1):
             outcome = self.spec.repetition_outcome(position)
         else:
             outcome = self.strategy.outcome(position)
@@ -336,11 +370,14 @@ class Search:
     def _ordered(self, position: Position, moves: list[Move], ply: int,
                  first: Move | None) -> list[Move]:
         """Table move, then the game's hints, with killers and history breaking ties."""
-        priority = dict(zip(moves, self.strategy.priorities(position, moves), strict=True))
+        priorities = self.strategy.priorities(position, moves)
         killers = self.killers.get(ply, ())
-        history = self.history_scores
-        moves.sort(key=lambda m: (m != first, -priority[m], m not in killers,
-                                  -history.get(m, 0)))
+        history = self.history_scores.get
+        # The keys built in one pass (a key function would be a Python call per move).
+        keys = [(m != first, -p, m not in killers, -history(m, 0))
+                for m, p in zip(moves, priorities, strict=True)]
+        order = sorted(range(len(moves)), key=keys.__getitem__)
+        moves[:] = [moves[i] for i in order]
         return moves
 
     def _forget(self, key: Hashable) -> None:

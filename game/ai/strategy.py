@@ -17,6 +17,9 @@ from ..rules.base import Move, Outcome, Position
 # slowest loss; evaluations stay far below WIN.
 WIN = 1_000_000
 EVAL_LIMIT = WIN // 2
+# A noisy move's gain when nothing bounds it (a won game, or a game that does
+# not say): more than any score can rise, so the search never skips it.
+UNBOUNDED_GAIN = 4 * WIN
 
 
 MAX_DEPTH = 64
@@ -82,9 +85,21 @@ class Strategy:
         return [m for _, _, m in sorted(zip([-p for p in priority], range(len(moves)), moves,
                                             strict=True))]
 
+    # How many noisy plies past the horizon the quiescence search follows, and
+    # whether it remembers their results (worth it where captures commute, so
+    # that the same position is reached by several orders of the same captures).
+    QUIESCENCE_DEPTH = 6
+    QUIESCENCE_TABLE = False
+
     def noisy_moves(self, position: Position) -> list[Move]:
         """Moves the quiescence search follows past the horizon (captures)."""
         return []
+
+    def valued_noisy_moves(self, position: Position) -> list[tuple[Move, int]]:
+        """The noisy moves, each with the most it could raise the mover's score
+        (the search skips those that cannot lift the evaluation to alpha), in
+        order of that gain, largest first.  By default: no bound."""
+        return [(move, UNBOUNDED_GAIN) for move in self.noisy_moves(position)]
 
     def outcome(self, position: Position) -> Outcome | None:
         """`position.outcome()`, for a game that can tell it more cheaply (the search

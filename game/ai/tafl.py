@@ -14,12 +14,16 @@ routes, counted in king moves:
 - how closely the king is hemmed in, and whether one more attacker would
   take him; soldiers of the side to move left hanging (it can save one);
 - material, a defender worth more than an attacker since the attackers start
-  with more pieces.
+  with more pieces;
+- once the king has (almost) no defenders left, the net round him: the
+  squares he could reach in two moves, and how near the attackers stand, so
+  that the attackers close in step by step rather than chase him.
 
 Everything is scored for the defenders and negated for the attackers, so a
 score is always from the side to move's point of view.  The quiescence
 search follows captures, the king's captures and the king's escapes, which
-`noisy_moves` generates directly, without generating every move.
+`noisy_moves` generates directly, without generating every move; each comes
+with the most it may gain, so the search skips captures that cannot matter.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from ..rules.tafl import (
     TaflPosition,
     TaflRules,
 )
-from .strategy import Strategy, register
+from .strategy import UNBOUNDED_GAIN, Strategy, register
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,20 @@ class TaflWeights:
     king_mobility: int  # each square the king can move to
     hanging: int  # each soldier of the side to move that the other side can take
     shielded: int  # each attacker no capture can reach while its neighbours stay
+    # What a capture may change besides the piece taken (delta pruning in the
+    # quiescence search: a capture that cannot lift the score to alpha by this
+    # much more than the piece's worth is not played).
+    capture_margin: int = 200
+    # Closing the net round a king with few defenders left (at most
+    # `net_defenders`): each square he could reach in two moves, and each
+    # step an attacker stands nearer him than the board is wide.
+    # Whether one open line that no attacker can reach counts as two (Tawlbwrdd;
+    # in Brandubh it slowed the attackers' hunt of a lone king in the tests).
+    lone_line_through: bool = False
+    net_defenders: int = -1
+    net_reach: int = 0
+    net_near: int = 0
+    net_region: int = 0  # each square of the empty region he could walk to, step by step
 
 
 WEIGHTS = {
@@ -66,13 +84,15 @@ WEIGHTS = {
         open_line=140, two_open_lines=300, route=30, fork=60, fork_to_move=120,
         corner_visited=260, guard=25,
         king_side=(0, 10, 30, 80, 0), king_threat=150, king_mobility=4,
-        hanging=25, shielded=40),
+        hanging=25, shielded=40, capture_margin=50,
+        net_defenders=2, net_reach=8, net_near=6, net_region=6),
     "tawlbwrdd": TaflWeights(
         balance=100, attacker=100, defender=160,
         open_line=350, two_open_lines=6000, route=60, fork=150, fork_to_move=2500,
         corner_visited=0, guard=0,
         king_side=(0, 15, 40, 90, 0), king_threat=200, king_mobility=3,
-        hanging=0, shielded=0),
+        hanging=0, shielded=0,
+        net_defenders=3, net_reach=6, net_near=3, net_region=4, lone_line_through=True),
 }
 
 # Move-ordering bonus for a king move onto a route square / a fork square.
@@ -125,6 +145,13 @@ class Geometry:
             ((rays[0][0] if rays[0] else -1, rays[1][0] if rays[1] else -1),
              (rays[2][0] if rays[2] else -1, rays[3][0] if rays[3] else -1))
             for rays in rules.rays)
+        # Per square, the pairs of which one must hold an attacker for one there to
+        # be shielded: each axis across the board; on a hostile edge, the one
+        # neighbour along it (twice); on an edge that is not hostile, nothing.
+        self.shields = tuple(
+            tuple((x, y) if x >= 0 and y >= 0 else (max(x, y), max(x, y))
+                  for x, y in axes if (x >= 0 and y >= 0) or self.edge_hostile_to_attackers)
+            for axes in self.axes)
         # Directions at right angles to each: up/down <-> left/right.
         self.across = ((2, 3), (2, 3), (0, 1), (0, 1))
         # Squares beside each corner: attackers there guard it (Brandubh).
@@ -153,6 +180,11 @@ class TaflStrategy(Strategy):
     """Evaluation, move hints and the noisy moves for both tafl games."""
 
     CACHE_LIMIT = 200_000
+    # Captures chain long in Brandubh (eight attackers start beside a corner):
+    # four noisy plies, remembered, with delta pruning, finish depth 4 from
+    # the start where six plies without them did not finish depth 3.
+    QUIESCENCE_DEPTH = 4
+    QUIESCENCE_TABLE = True
 
     def __init__(self, weights: dict[str, TaflWeights] | None = None) -> None:
         self.weights = weights or WEIGHTS
@@ -193,19 +225,36 @@ class TaflStrategy(Strategy):
             guards = 0
             for i, beside in enumerate(geo.guards):
                 if mask >> i & 1:
-                    guards += sum(1 for x in beside if board[x] == "A")
+                    for x in beside:
+                        if board[x] == "A":
+                            guards += 1
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
         king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
-        for d, ray, run, open_line in _king_rays(board, geo, king, mask):
-            lines += open_line
+        open_ray: tuple[int, ...] = ()
+        slices, goal_bits, rays = geo.slices[king], geo.goal_bits[king], geo.rays[king]
+        across, dots = geo.across, DOTS
+        for d, ray in enumerate(rays):
+            if not ray:
+                continue
+            seg = board[slices[d]]
+            run = len(seg) - len(seg.lstrip("."))
+            if run == len(ray) and goal_bits[d] & mask:
+                lines += 1
+                open_ray = ray
             for t in ray[:run]:
                 if not king_ok[t]:
                     continue
                 mobility += 1
-                seen = _lines_across(board, geo, t, d, mask)
+                # The clear lines to a goal from t, at right angles to the way here
+                # (as `_lines_across` counts them, inlined: this is the hot loop).
+                seen = 0
+                t_bits, t_slices, t_rays = geo.goal_bits[t], geo.slices[t], geo.rays[t]
+                for d2 in across[d]:
+                    if t_bits[d2] & mask and board[t_slices[d2]] == dots[len(t_rays[d2])]:
+                        seen += 1
                 if seen:
                     routes += seen
                     if seen > 1:
@@ -213,7 +262,11 @@ class TaflStrategy(Strategy):
         score += w.king_mobility * mobility + w.route * routes + w.fork * forks
         if lines:
             if attackers_to_move:
-                score += w.open_line + (w.two_open_lines if lines > 1 else 0)
+                # Two lines, or one that no attacker can reach in time, and the
+                # king is through: one move shuts one line, if any.
+                through = lines > 1 or (w.lone_line_through
+                                        and not _can_block(board, rules, king, open_ray))
+                score += w.open_line + (w.two_open_lines if through else 0)
             else:
                 # The defenders simply go: the search finds it; keep the hint small.
                 score += w.open_line
@@ -228,6 +281,11 @@ class TaflStrategy(Strategy):
 
         if w.shielded:
             score -= w.shielded * _shielded(board, geo)
+
+        if board.count("D") <= w.net_defenders:
+            score += w.net_reach * _king_reach(board, rules, king)
+            score -= w.net_near * _nearness(board, geo, king)
+            score += w.net_region * _king_region(board, rules, king)
 
         # Soldiers the side to move leaves hanging: it can save only one of them.
         if w.hanging:
@@ -305,26 +363,35 @@ class TaflStrategy(Strategy):
 
     def noisy_moves(self, position: TaflPosition) -> list[Move]:
         """The king's escapes and captures, then soldier captures, most first."""
+        return [move for move, _ in self.valued_noisy_moves(position)]
+
+    def valued_noisy_moves(self, position: TaflPosition) -> list[tuple[Move, int]]:
+        """The noisy moves with what each may gain: a won game for the king's
+        escapes and captures, else the soldiers taken and `capture_margin`."""
         board, rules = position.board, position.rules
         king = board.find(KING)
         if king < 0:
             return []
         side = position.side
-        first: list[Move] = []
         if side == ATTACKERS:
             first = rules.king_captures(board, king)
         else:
             first = [(king, ray[-1]) for _, ray, _, open_line
                      in _king_rays(board, geometry(rules), king, goal_mask(position))
                      if open_line]
+        valued = [(move, UNBOUNDED_GAIN) for move in first]
         captures = rules.capture_moves(board, side)
         if not captures:
-            return first
+            return valued
         counts: dict[Move, int] = {}
         for orig, dest, _ in captures:
             counts[orig, dest] = counts.get((orig, dest), 0) + 1
+        w = self.weights[rules.name]
+        value = w.defender if side == ATTACKERS else w.attacker
         ordered = sorted(counts, key=counts.__getitem__, reverse=True)
-        return first + [m for m in ordered if m not in first]
+        valued.extend((move, value * counts[move] + w.capture_margin)
+                      for move in ordered if move not in first)
+        return valued
 
 
 def _king_rays(board: str, geo: Geometry, king: int,
@@ -350,23 +417,67 @@ def _lines_across(board: str, geo: Geometry, sq: int, d: int, mask: int) -> int:
     return seen
 
 
+def _can_block(board: str, rules: TaflRules, king: int, ray: tuple[int, ...]) -> bool:
+    """Whether the attackers, to move, can stop the king going down his one open
+    line `ray`: by standing on a square of it, or by taking him."""
+    arrivals = rules.arrivals
+    return any(arrivals(board, ATTACKERS, sq) for sq in ray) or \
+        bool(rules.king_captures(board, king))
+
+
+def _king_reach(board: str, rules: TaflRules, king: int) -> int:
+    """How many squares the king could reach in one or two moves.  The board is
+    read with him still on his square, which only hides squares he reaches in
+    one move anyway (those past his square on the line he left)."""
+    first = rules.slides(board, king, KING)
+    reach = set(first)
+    for sq in first:
+        reach.update(rules.slides(board, sq, KING))
+    reach.discard(king)
+    return len(reach)
+
+
+def _king_region(board: str, rules: TaflRules, king: int) -> int:
+    """How many empty squares the king could walk to one step at a time: the
+    attackers have sealed him in when this is small."""
+    neighbours = rules.neighbours
+    seen = {king}
+    todo = [king]
+    while todo:
+        sq = todo.pop()
+        for x in neighbours[sq]:
+            if x not in seen and board[x] == ".":
+                seen.add(x)
+                todo.append(x)
+    return len(seen) - 1
+
+
+def _nearness(board: str, geo: Geometry, king: int) -> int:
+    """The attackers' closeness to the king: per attacker, how many steps less
+    than the board's width it stands from him (rank and file steps added)."""
+    n = geo.n
+    row, col = divmod(king, n)
+    near = 0
+    i = board.find("A")
+    while i >= 0:
+        r, c = divmod(i, n)
+        near += max(0, n - abs(r - row) - abs(c - col))
+        i = board.find("A", i + 1)
+    return near
+
+
 def _shielded(board: str, geo: Geometry) -> int:
     """Attackers no capture can reach while their neighbours stay: on each axis
     a fellow attacker beside them (or the edge, where it is not hostile)."""
-    axes, edge_hostile = geo.axes, geo.edge_hostile_to_attackers
+    shields = geo.shields
     shielded = 0
     i = board.find("A")
     while i >= 0:
-        safe = True
-        for x, y in axes[i]:
-            if x < 0 or y < 0:
-                if edge_hostile and board[x if x >= 0 else y] != "A":
-                    safe = False
-                    break
-            elif board[x] != "A" and board[y] != "A":
-                safe = False
+        for x, y in shields[i]:
+            if board[x] != "A" and board[y] != "A":
                 break
-        shielded += safe
+        else:
+            shielded += 1
         i = board.find("A", i + 1)
     return shielded
 
@@ -381,10 +492,13 @@ def _capture_squares(board: str, rules: TaflRules, side: str) -> dict[int, int]:
 
 def _hanging(board: str, rules: TaflRules, side: str) -> int:
     """How many soldiers `side` could take, one capture at a time, were it to move
-    (counting only landings a soldier may stop on)."""
+    (counting only landings a soldier may stop on); 0 where that is fewer than two."""
+    found = list(rules.landings(board, side))
+    if len({victim for victim, _ in found}) < 2:
+        return 0  # one soldier hanging, or none, costs nothing: the side to move saves it
     soldier_ok = rules.stops["A"]
     taken: set[int] = set()
-    for victim, dest in rules.landings(board, side):
+    for victim, dest in found:
         if victim not in taken and soldier_ok[dest] and rules.arrivals(board, side, dest):
             taken.add(victim)
     return len(taken)

@@ -23,7 +23,7 @@ the position code), so `index = row * size + column`.
 The rules are kernels on `TaflRules` that take a board (a string, or a list
 of its characters where noted) and a side, so the position's `play`,
 `legal_moves` and `outcome` and the computer's search ask the same code:
-`moves`/`has_move`, `sandwiched`/`landings`/`capture_moves` (soldiers taken),
+`moves`/`has_move`/`slides`, `sandwiched`/`landings`/`capture_moves` (soldiers taken),
 `takes_king`/`king_captures`, `decided`/`outcome`.
 """
 
@@ -255,6 +255,18 @@ class TaflRules:
                             return True
                 orig = board.find(letter, orig + 1)
         return False
+
+    def slides(self, board: Board, orig: int, piece: str) -> list[int]:
+        """Where `piece` standing on `orig` could move to (the square itself is not
+        read: the search asks where the king could go from a square he is not on)."""
+        allowed, found = self.stops[piece], []
+        for ray in self.rays[orig]:
+            for dest in ray:
+                if board[dest] != EMPTY:
+                    break
+                if allowed[dest]:
+                    found.append(dest)
+        return found
 
     def arrivals(self, board: Board, side: str, dest: int) -> list[int]:
         """The pieces of `side` that may move to the empty square `dest`."""

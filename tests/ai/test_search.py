@@ -63,8 +63,8 @@ def test_a_node_budget_and_a_seed_make_the_search_deterministic(name):
 # A quiet Brandubh middle game, attackers to
 # move: no capture is near, so many moves score alike.  Not the start: there
 # eight attackers stand beside a corner where one defender's step takes each,
-# and a noisy root (a full window per move) needs some 50,000 nodes to finish
-# even depth 1, so under a small budget the noise never gets to choose.
+# and a noisy root (a full window per move) needs some 3,000-7,000 nodes to
+# finish depth 1, so under a small budget the noise never gets to choose.
 QUIET = """
 7 . . . A . . .
 6 . . . . . . .
@@ -148,9 +148,9 @@ def test_a_noisy_search_in_a_lost_position_still_returns_a_move():
 
 
 def test_a_noisy_level_cut_short_in_its_first_iteration_still_varies_its_move():
-    """At Brandubh's start the captures make even depth 1 cost far more than the
-    Bard's budget: it then picks the noisy best of the moves it looked at, not
-    always the first move of its ordering."""
+    """At Brandubh's start the captures make depth 1 with a full window per root
+    move cost more than 3,000 nodes: cut short there, the Bard picks the noisy
+    best of the moves it looked at, not always the first move of its ordering."""
     position = start("brandubh")
     results = [start_search(position, "bard", nodes=3000, seed=seed).run()
                for seed in range(12)]

@@ -451,3 +451,37 @@ def test_brandubh_losing_side_takes_the_third_occurrence():
     repeated = pos.play(other).position
     history = [pos.repetition_key(), repeated.repetition_key()] * 2
     assert choose(pos, history=history) == pos.move_text(other)
+
+
+# --- an open line counted with the replies that shut it ---------------------------
+
+ONE_LINE = """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+ 9 . . D . . . . . . . .
+ 8 . . K D . . . . . . .
+ 7 . . D . . . . . . . .
+ 6 . . . . . . . . . . .
+ 5 . . . . . . . . . . .
+ 4 . . . . . . . . . . .
+ 3 . . . . . . . . . . .
+ 2 . . . . . . . . . . .
+ 1 . . . . . . . . . . A
+   a b c d e f g h i j k
+"""
+
+
+def test_an_open_line_no_attacker_can_shut_counts_as_an_escape():
+    # The king sees a8 and b8 with the attackers to move.  From k1 no attacker
+    # reaches either square; from b2 one does (b2-b8).  The first is as good as
+    # two open lines for the king, the second a line one move closes.
+    strategy = TaflStrategy()
+    unstoppable = position("tawlbwrdd", ONE_LINE, "a")
+    blockable = position("tawlbwrdd", ONE_LINE.replace(
+        " 2 . . . . . . . . . . .", " 2 . A . . . . . . . . .").replace(
+        " 1 . . . . . . . . . . A", " 1 . . . . . . . . . . ."), "a")
+    assert open_lines(unstoppable) == open_lines(blockable) == 1
+    # (The same material: only where the one attacker stands differs.)
+    assert strategy.evaluate(unstoppable) < strategy.evaluate(blockable) - 4000
+    # And the search agrees: from b2 the attackers shut the line.
+    assert choose(blockable) == "b2-b8"

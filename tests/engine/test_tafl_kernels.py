@@ -88,6 +88,26 @@ BESIDE_CORNERS = """
 """
 
 
+def test_slides_are_where_a_piece_could_go_from_a_square_it_is_not_on():
+    # The king's squares from d7, though he stands on d4: the attacker on f7
+    # stops him on e7, and the corner a7 is his to stop on, not a soldier's.
+    pos = position("brandubh", """
+7 . . . . . A .
+6 . . . . . . .
+5 . . . A . . .
+4 . . . K . . .
+3 . . . . . . .
+2 . . . . . . .
+1 . . . . . . .
+  a b c d e f g
+""", "d")
+    rules = pos.rules
+    assert sorted(named(pos, rules.slides(pos.board, sq(pos, "d7"), "K"))) == \
+        ["a7", "b7", "c7", "d6", "e7"]
+    assert sorted(named(pos, rules.slides(pos.board, sq(pos, "d7"), "A"))) == \
+        ["b7", "c7", "d6", "e7"]
+
+
 def test_arrivals_are_the_pieces_that_may_stop_on_a_square():
     # The defender a5 slides up to the corner a7 but may not stop there; the
     # king a3 may stop on a1; both reach a4, between them.
@@ -390,6 +410,9 @@ def test_the_kernels_agree_with_play_on_random_positions(name):
             moves = pos.legal_moves()
             assert set(moves) == brute_force_moves(rules, board, side)
             assert rules.has_move(board, side) == bool(moves)
+            for orig in {o for o, _ in moves}:
+                assert sorted(rules.slides(board, orig, board[orig])) == \
+                    sorted(d for o, d in moves if o == orig)
             captures, king_takes = set(), set()
             landings = set(rules.landings(board, side))
             for orig, dest in moves:
