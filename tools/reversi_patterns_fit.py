@@ -24,8 +24,9 @@ fit
     of each shape, symmetric instances sharing it) plus mobility, potential
     mobility and parity, solved by conjugate gradients on the sparse design
     (numpy bincount for the transpose).  Each phase trains on its own
-    positions and those of the bands beside it, so rare configurations borrow from the neighbouring phases (half weight one phase
-    away, a quarter two away).  Beside the shapes it fits a weight per square
+    positions and those of the bands beside it, so rare configurations
+    borrow from the neighbouring phases (half weight one phase away, a
+    quarter two away).  Beside the shapes it fits a weight per square
     (by symmetry class) and cell: where a configuration was seen too rarely
     for the ridge to let its own weight grow, the squares carry the position.  Positions are split
     90/10 by game for a held-out error.  Writes `game/ai/reversi_patterns.bin`.
@@ -40,6 +41,7 @@ import argparse
 import random
 import sys
 import time
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -109,7 +111,7 @@ def main() -> None:
 
 # -- fit -------------------------------------------------------------------------------
 
-RIDGES = (2.0, 5.0, 12.0, 30.0, 80.0)  # tried per phase; the best on the held-out games wins
+RIDGES = (40.0, 160.0, 640.0)  # tried per phase; the best on the held-out games wins
 NEIGHBOUR_WEIGHT = 0.5  # a position's weight in the fit of a phase next to its own (squared
 # two phases away)
 HELD_OUT = 10  # every tenth game is held out
@@ -140,6 +142,7 @@ def cells_of(ps: list[int], os_: list[int]):
     return (((p >> shifts) & np.uint64(1)) + 2 * ((o >> shifts) & np.uint64(1))).astype(np.int64)
 
 
+@cache
 def classes_of(shape: str):
     """Per configuration index of a shape, its class (configurations a symmetry of the
     shape maps onto each other share one), and the number of classes."""
@@ -164,7 +167,7 @@ def square_classes():
 
 def design(ps: list[int], os_: list[int]):
     """The sparse part (N, instances) of class numbers, offset per shape, the dense part
-    (N, 4: mobility, potential, parity, bias), and per shape (offset, classes)."""
+    (N, SCALARS), per shape (offset, class of each configuration), the class count."""
     import numpy as np
 
     cells = cells_of(ps, os_)
@@ -181,19 +184,15 @@ def design(ps: list[int], os_: list[int]):
         columns.append(offset + 3 * squares[sq] + cells[:, sq])
     layout["squares"] = (offset, np.repeat(3 * squares, 3) + np.tile(np.arange(3), 64))
     offset += 30
-    dense = np.array([scalar_features(p, o) for p, o in zip(ps, os_, strict=True)], dtype=float)
+    dense = np.array([rp.scalar_features(p, o) for p, o in zip(ps, os_, strict=True)],
+                     dtype=float)
     return np.stack(columns, axis=1), dense, layout, offset
 
 
-def scalar_features(p: int, o: int) -> tuple[int, int, int, int]:
-    empty = ~(p | o) & rp.FULL
-    return (mobility(p, o).bit_count() - mobility(o, p).bit_count(),
-            (empty & rp._dilate(o)).bit_count() - (empty & rp._dilate(p)).bit_count(),
-            1 if empty.bit_count() & 1 else -1, 1)
-
-
-def ridge_fit(sparse, dense, y, weight, params: int, ridge: float, iterations: int = 400):
-    """argmin sum weight (y - X w)^2 + ridge |w|^2, by conjugate gradients."""
+def ridge_fit(sparse, dense, y, weight, params: int, ridge: float, iterations: int = 150):
+    """argmin sum weight (y - X w)^2 + ridge |w|^2, by conjugate gradients with the
+    normal matrix's diagonal as preconditioner (configurations seen thousands of
+    times and never sit side by side in one design)."""
     import numpy as np
 
     width = sparse.shape[1]
@@ -209,22 +208,54 @@ def ridge_fit(sparse, dense, y, weight, params: int, ridge: float, iterations: i
     def normal(w):
         return backward(weight * forward(w)) + ridge * w
 
+    diagonal = np.concatenate([np.bincount(flat, weights=np.repeat(weight, width),
+                                           minlength=params),
+                               (weight[:, None] * dense ** 2).sum(axis=0)]) + ridge
     w = np.zeros(params + dense.shape[1])
     r = backward(weight * y)
-    d = r.copy()
-    rr = r @ r
-    target = 1e-10 * rr
+    target = 1e-8 * (r @ r)
+    z = r / diagonal
+    d = z.copy()
+    rz = r @ z
     for _ in range(iterations):
         ad = normal(d)
-        step = rr / (d @ ad)
+        step = rz / (d @ ad)
         w += step * d
         r -= step * ad
-        new = r @ r
-        if new < target:
+        if r @ r < target:
             break
-        d = r + (new / rr) * d
-        rr = new
+        z = r / diagonal
+        new = r @ z
+        d = z + (new / rz) * d
+        rz = new
     return w
+
+
+def classic_prior(layout, params: int, ph: int):
+    """The classic evaluation (`reversi.evaluate_classic`, its weights at the band's
+    middle disc count) written in this evaluation's parameters: its edge table in
+    edge2x (X-squares ignored), its X-square term in corner3, its disc count in
+    the squares, its mobility, potential, frontier and parity as they are.  The
+    fit starts from it and the ridge pulls towards it, not towards zero: what the
+    games show too rarely keeps the classic value."""
+    import numpy as np
+
+    discs = min(64, 4 + 6 * ph + 3)
+    tables = rv.EvalTables(rv.load_weights())
+    w_mob, w_pot, w_front, w_x, w_par, w_disc = tables.scalars[discs]
+    sign = np.array([0, 1, -1])
+    prior = np.zeros(params + len(rp.SCALARS))
+    offset, classes = layout["edge2x"]
+    prior[offset + classes] = np.array(tables.edges[discs])[np.arange(3 ** 10) % 3 ** 8]
+    offset, classes = layout["corner3"]
+    digits = np.arange(3 ** 9)
+    corner_empty = digits % 3 == 0
+    x_cell = digits // 3 ** 4 % 3
+    prior[offset + classes] = np.where(corner_empty, w_x * sign[x_cell], 0)
+    offset, where = layout["squares"]
+    prior[offset + where] = w_disc * sign[np.arange(192) % 3]
+    prior[params:] = (w_mob, w_pot, w_front, w_par, 0)
+    return prior
 
 
 def fit_main(data: Path, ridge_choice: float | None, out: Path = rp.DATA_FILE) -> None:
@@ -240,23 +271,30 @@ def fit_main(data: Path, ridge_choice: float | None, out: Path = rp.DATA_FILE) -
     old = np.array([rv.evaluate_classic(p, o) for p, o in zip(ps, os_, strict=True)], dtype=float)
     print(f"{len(ps)} positions from {len(set(games.tolist()))} games, {params} pattern "
           f"classes + 4 scalars; design in {time.perf_counter() - began:.0f} s")
-    print("phase discs   train  held  exact%  ridge  held RMS (discs): new   old   train RMS")
+    print("phase discs   train  held  exact%  ridge  held RMS (discs): new  prior  old  "
+          "train RMS")
     phases = []
     for ph in range(rp.PHASES):
         near = np.abs(phase - ph) <= 2
         weight = NEIGHBOUR_WEIGHT ** np.abs(phase - ph)
         train, test = near & ~held, (phase == ph) & held
+        prior = classic_prior(layout, params, ph)
+        residual = y - (prior[:params][sparse].sum(axis=1) + dense @ prior[params:])
         best = None
         for ridge in (ridge_choice,) if ridge_choice else RIDGES:
-            w = ridge_fit(sparse[train], dense[train], y[train], weight[train], params, ridge)
+            w = prior + ridge_fit(sparse[train], dense[train], residual[train], weight[train],
+                                  params, ridge)
             pred = w[:params][sparse[test]].sum(axis=1) + dense[test] @ w[params:]
             rms = float(np.sqrt(np.mean((pred - y[test]) ** 2))) / 16
             if best is None or rms < best[0]:
                 best = (rms, ridge, w)
         rms, ridge, _ = best
+        prior_pred = prior[:params][sparse[test]].sum(axis=1) + dense[test] @ prior[params:]
+        prior_rms = float(np.sqrt(np.mean((prior_pred - y[test]) ** 2))) / 16
         # The chosen ridge again on every game of the band, held-out ones too.
         every = near
-        w = ridge_fit(sparse[every], dense[every], y[every], weight[every], params, ridge)
+        w = prior + ridge_fit(sparse[every], dense[every], residual[every], weight[every],
+                              params, ridge)
         own = phase == ph
         fitted = w[:params][sparse[own & ~held]].sum(axis=1) + dense[own & ~held] @ w[params:]
         train_rms = float(np.sqrt(np.mean((fitted - y[own & ~held]) ** 2))) / 16
@@ -265,7 +303,8 @@ def fit_main(data: Path, ridge_choice: float | None, out: Path = rp.DATA_FILE) -
         low = 4 + 6 * ph
         high = 64 if ph == rp.PHASES - 1 else low + 5
         print(f"{ph:5d} {low:2d}-{high:<2d} {int((own & ~held).sum()):7d} {int(test.sum()):5d} "
-              f"{exact:6.0f}  {ridge:5.0f}  {rms:27.2f} {old_rms:5.2f} {train_rms:9.2f}",
+              f"{exact:6.0f}  {ridge:5.0f}  {rms:26.2f} {prior_rms:5.2f} {old_rms:5.2f} "
+              f"{train_rms:9.2f}",
               flush=True)
         phases.append(tables_of(w, layout, params))
     rp.save(out, phases)

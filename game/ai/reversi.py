@@ -7,11 +7,16 @@ position's `mover` and `opponent`), through the engine's own kernels
 leaf and the solver visits hundreds of thousands of positions.
 
 Evaluation (units: 1/16 of a disc of expected final margin, side to move's view)
-    a weighted sum of mobility, potential mobility, frontier discs, X-squares
-    next to an empty corner, an edge table (corners, C-squares next to an empty
-    corner, stable edge discs, other edge discs), late parity and the disc count.
-    Weights come in eight phases by the number of discs; `reversi_weights.json`
-    (written by `tools/reversi_tune.py`) overrides the hand-set defaults.
+    `evaluate_bits` is the pattern evaluation of `reversi_patterns` (per phase,
+    a weight for every configuration of the edges, corner blocks, lines and
+    diagonals, plus mobility, potential mobility, frontier and parity, fitted
+    by `tools/reversi_patterns_fit.py`).  `evaluate_classic` is the evaluation
+    it replaced, kept as the fit's starting point and the yardstick of its
+    tests and matches: a weighted sum of mobility, potential mobility, frontier
+    discs, X-squares next to an empty corner, an edge table (corners, C-squares
+    next to an empty corner, stable edge discs, other edge discs), late parity
+    and the disc count, in eight phases by the number of discs, with weights
+    from `reversi_weights.json` (written by `tools/reversi_tune.py`).
 
 Endgame solver
     with at most `ENDGAME_EMPTIES` empty squares (and a search allowed that
@@ -42,6 +47,7 @@ from ..rules.reversi import (
     place,
     stable_discs,
 )
+from .reversi_patterns import evaluate as pattern_evaluate
 from .strategy import EVAL_LIMIT, WIN, ExactSearch, Found, Limits, Strategy, register
 
 # Solve exactly from here.  Measured (`tools/reversi_tune.py bench`, CPU s per
@@ -224,7 +230,14 @@ def _edge_indices(p: int, o: int) -> tuple[int, int, int, int]:
 
 
 def evaluate_bits(p: int, o: int) -> int:
-    """The evaluation of a position given as bitboards, for the side owning `p`."""
+    """The evaluation of a position given as bitboards, for the side owning `p`:
+    the pattern evaluation (`reversi_patterns`)."""
+    return max(-EVAL_LIMIT, min(EVAL_LIMIT, pattern_evaluate(p, o)))
+
+
+def evaluate_classic(p: int, o: int) -> int:
+    """The evaluation before the patterns (features, `reversi_weights.json`): the
+    tools and tests measure the pattern evaluation against it."""
     occupied = p | o
     discs = occupied.bit_count()
     tables = _TABLES

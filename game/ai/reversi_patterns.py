@@ -16,9 +16,8 @@ Shapes (instances):
     corner5 a 2x5 block along an edge from a corner, both ways: 3^10 (8)
     line2, line3, line4   the 2nd, 3rd and 4th row or column from an edge: 3^8 (4 each)
     diag4 .. diag8        the diagonals of 4-8 squares (4 each, diag8 2)
-plus the mobility difference, potential mobility (empty squares beside the
-opponent's discs less those beside the mover's) and parity (+1 if an odd
-number of squares is empty).
+plus a weight per square and cell (see `SQUARES`), the mobility difference,
+potential mobility, frontier discs and parity (`scalar_features`).
 
 How the index of each instance is found cheaply: every row of the board (and
 of its transpose, for the columns) is read once as a base-3 number from its
@@ -47,7 +46,7 @@ from ..rules.reversi import FULL, NOT_A, NOT_H, mobility
 DATA_FILE = Path(__file__).with_name("reversi_patterns.bin")
 MAGIC = b"RVP1"
 PHASES = 10
-SCALARS = ("mobility", "potential", "parity", "bias")
+SCALARS = ("mobility", "potential", "frontier", "parity", "bias")
 
 
 def phase_of(discs: int) -> int:
@@ -151,8 +150,11 @@ def _digits(index: int) -> list[int]:
 
 def _pick(cols: tuple[int, ...], scale: int) -> list[int]:
     """Per row index (3^8): the base-3 number of the cells at `cols` (in that order) x scale."""
-    return [scale * sum(d[c] * 3 ** i for i, c in enumerate(cols))
-            for d in map(_digits, range(3 ** 8))]
+    table = [0]
+    for c in range(7, -1, -1):  # built digit by digit, the lowest (column 0) varying fastest
+        unit = scale * 3 ** cols.index(c) if c in cols else 0
+        table = [v + unit * digit for v in table for digit in range(3)]
+    return table
 
 
 _X_PAIR = _pick((1, 6), 3 ** 8)  # the X-squares b2, g2 as digits 8 and 9 of edge2x
@@ -337,10 +339,12 @@ def evaluate(p: int, o: int) -> int:
     m = _MAGIC
     for mask, table in wraps:
         score += table[b3[(p & mask) * m >> 56 & 255] + b3_2[(o & mask) * m >> 56 & 255]]
-    w_mob, w_pot, w_par, bias = scalars
+    w_mob, w_pot, w_front, w_par, bias = scalars
     empty = ~occupied & FULL
+    near_empty = _dilate(empty)
     score += w_mob * (mobility(p, o).bit_count() - mobility(o, p).bit_count())
     score += w_pot * ((empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count())
+    score += w_front * ((p & near_empty).bit_count() - (o & near_empty).bit_count())
     return score + bias + (w_par if discs & 1 else -w_par)
 
 
@@ -368,8 +372,16 @@ def reference_evaluate(p: int, o: int, tables: Phase) -> int:
         for squares in instances(shape):
             score += tables[number][reference_index(p, o, squares)]
     score += 2 * sum(tables[SQUARES][3 * sq + cell(p, o, sq)] for sq in range(64))
-    w_mob, w_pot, w_par, bias = tables[-1]
+    return score + sum(w * f for w, f in zip(tables[-1], scalar_features(p, o), strict=True))
+
+
+def scalar_features(p: int, o: int) -> tuple[int, int, int, int, int]:
+    """The values the SCALARS weigh: mobility and potential mobility (empty squares
+    beside the opponent's discs less those beside the mover's), frontier discs
+    (the mover's beside an empty square less the opponent's), parity, 1."""
     empty = ~(p | o) & FULL
-    score += w_mob * (mobility(p, o).bit_count() - mobility(o, p).bit_count())
-    score += w_pot * ((empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count())
-    return score + bias + (w_par if empty.bit_count() & 1 else -w_par)
+    near_empty = _dilate(empty)
+    return (mobility(p, o).bit_count() - mobility(o, p).bit_count(),
+            (empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count(),
+            (p & near_empty).bit_count() - (o & near_empty).bit_count(),
+            1 if empty.bit_count() & 1 else -1, 1)
