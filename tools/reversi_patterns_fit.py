@@ -3,36 +3,43 @@
 Run from the repository root (numpy needed)::
 
     nice -n 10 python tools/reversi_patterns_fit.py generate --minutes 35 --out /tmp/rv.txt
-    python tools/reversi_patterns_fit.py fit /tmp/rv.txt [--ridge 2.0]
+    nice -n 10 python tools/reversi_patterns_fit.py fit /tmp/rv.txt [--ridge R]
 
 generate
     Self-play games, one process, until the time is up, each game appending
-    one line per position (`p o margin empties`, boards in hex, the margin
-    from the mover's view) to the output file.  Every game varies: 4-14
-    random opening plies, then the old evaluation's depth-2 alpha-beta with
-    a per-game noise of 0-40 (1/16 disc) on each root score — some games
-    clean, some sloppy, so the positions spread wide — and from
-    `ENDGAME_EMPTIES` (14) empties on the exact solver (`reversi.Solver`)
-    for both sides.  Since both sides play perfectly from there, the game's
-    final margin IS the exact value of every position at 14 empties or fewer;
-    earlier positions carry the final margin of the game (that is, the exact
-    value of the game's first position within the solver's reach), a noisy
-    but unbiased label of how the middle game went.
+    one line per position (`p o margin empties game`, boards in hex, the
+    margin from the mover's view) to the output file.  Every game varies:
+    4-14 random opening plies, then a depth-2 alpha-beta (`reversi_tune`'s
+    small player) with a per-game noise of 0, 8, 16, 24 or 40 (1/16 disc) on
+    each root score — some games clean, some sloppy, so the positions spread
+    wide — and from `ENDGAME_EMPTIES` (14) empties on the exact solver
+    (`reversi.Solver`, one per game so its table carries over) for both
+    sides.  Since both play perfectly from there, the final margin IS the
+    exact value of every position at 14 empties or fewer; earlier positions
+    carry the final margin of their game (the exact value of its first
+    position within the solver's reach), a noisy label of how the middle
+    game went.
 fit
-    Per phase (discs 4-64 in PHASES bands) a ridge-regularised least-squares
-    fit of 16 x margin on the pattern features (one weight per configuration
-    of each shape, symmetric instances sharing it) plus mobility, potential
-    mobility and parity, solved by conjugate gradients on the sparse design
-    (numpy bincount for the transpose).  Each phase trains on its own
-    positions and those of the bands beside it, so rare configurations
-    borrow from the neighbouring phases (half weight one phase away, a
-    quarter two away).  Beside the shapes it fits a weight per square
-    (by symmetry class) and cell: where a configuration was seen too rarely
-    for the ridge to let its own weight grow, the squares carry the position.  Positions are split
-    90/10 by game for a held-out error.  Writes `game/ai/reversi_patterns.bin`.
+    Per phase (`phase_of`: ten bands of six disc counts) a ridge-regularised
+    least-squares fit of 16 x margin on the features: one weight per
+    configuration class of each shape (configurations a symmetry of the shape
+    maps onto each other share one), a weight per square class and cell, and
+    mobility, potential mobility, frontier, parity and a bias; solved by
+    preconditioned conjugate gradients on the sparse design (numpy bincount
+    for the transpose).  The ridge pulls towards the classic evaluation
+    written in these parameters (`classic_prior`), not towards zero: a
+    configuration the games show too rarely keeps the classic value, so the
+    little data a 2-core machine makes in half an hour cannot make it worse
+    than what it replaces.  Each phase trains on its own positions and,
+    at half weight, those one band away (a quarter two away).  Every tenth
+    game is held out; per phase the ridge is the one of RIDGES with the least
+    held-out error, then the fit is redone on every game.  Writes
+    `game/ai/reversi_patterns.bin` and prints per phase the sizes and the
+    held-out root-mean-square errors of the fit, the prior and the classic
+    evaluation, in discs.
 
-The run that made the shipped file is in `docs/benchmarks.md` ("Reversi
-pattern evaluation") with its size and per-phase errors.
+The run that made the shipped file, its size and per-phase errors, is in
+`docs/benchmarks.md` ("Reversi pattern evaluation").
 """
 
 from __future__ import annotations
@@ -270,7 +277,7 @@ def fit_main(data: Path, ridge_choice: float | None, out: Path = rp.DATA_FILE) -
     y = 16.0 * margins
     old = np.array([rv.evaluate_classic(p, o) for p, o in zip(ps, os_, strict=True)], dtype=float)
     print(f"{len(ps)} positions from {len(set(games.tolist()))} games, {params} pattern "
-          f"classes + 4 scalars; design in {time.perf_counter() - began:.0f} s")
+          f"classes + {len(rp.SCALARS)} scalars; design in {time.perf_counter() - began:.0f} s")
     print("phase discs   train  held  exact%  ridge  held RMS (discs): new  prior  old  "
           "train RMS")
     phases = []
