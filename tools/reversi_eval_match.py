@@ -3,6 +3,7 @@
 Run from the repository root::
 
     nice -n 10 python tools/reversi_eval_match.py [--games 40] [--seconds 2] [--opening 4]
+    nice -n 10 python tools/reversi_eval_match.py --nodes 4000   # equal nodes instead
 
 Both players are the real Druid (`start_search(..., "druid")`: the same
 search, move ordering and exact endgame solver); only the evaluation differs
@@ -82,12 +83,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--opening", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="equal nodes instead: this budget a move for both")
     args = parser.parse_args()
-    rates = nodes_per_second()
-    budgets = {player: round(args.seconds * rate) for player, rate in rates.items()}
-    print(f"nodes per CPU second: patterns {rates['A']:,.0f}, classic {rates['B']:,.0f} "
-          f"(ratio {rates['A'] / rates['B']:.2f}); budgets a move at {args.seconds} s: "
-          f"patterns {budgets['A']:,}, classic {budgets['B']:,}", flush=True)
+    if args.nodes:
+        budgets = {"A": args.nodes, "B": args.nodes}
+        print(f"equal nodes: {args.nodes:,} a move for both", flush=True)
+    else:
+        rates = nodes_per_second()
+        budgets = {player: round(args.seconds * rate) for player, rate in rates.items()}
+        print(f"nodes per CPU second: patterns {rates['A']:,.0f}, classic {rates['B']:,.0f} "
+              f"(ratio {rates['A'] / rates['B']:.2f}); budgets a move at {args.seconds} s: "
+              f"patterns {budgets['A']:,}, classic {budgets['B']:,}", flush=True)
     print(report(play(args.games, budgets, args.opening, args.seed)))
 
 
