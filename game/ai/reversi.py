@@ -7,11 +7,17 @@ position's `mover` and `opponent`), through the engine's own kernels
 leaf and the solver visits hundreds of thousands of positions.
 
 Evaluation (units: 1/16 of a disc of expected final margin, side to move's view)
-    a weighted sum of mobility, potential mobility, frontier discs, X-squares
-    next to an empty corner, an edge table (corners, C-squares next to an empty
-    corner, stable edge discs, other edge discs), late parity and the disc count.
-    Weights come in eight phases by the number of discs; `reversi_weights.json`
-    (written by `tools/reversi_tune.py`) overrides the hand-set defaults.
+    `evaluate_bits`, the Druid's, is still the classic evaluation: a weighted
+    sum of mobility, potential mobility, frontier discs, X-squares next to an
+    empty corner, an edge table (corners, C-squares next to an empty corner,
+    stable edge discs, other edge discs), late parity and the disc count, in
+    eight phases by the number of discs, with weights from
+    `reversi_weights.json` (written by `tools/reversi_tune.py`).
+    `evaluate_patterns` is the pattern evaluation of `reversi_patterns` (per
+    phase, a weight for every configuration of the edges, corner blocks, lines
+    and diagonals, plus mobility, potential mobility, frontier and parity,
+    fitted by `tools/reversi_patterns_fit.py`); it replaces the classic one
+    once a fit plays better (see `evaluate_bits`).
 
 Endgame solver (`reversi_solver.py`)
     with at most `ENDGAME_EMPTIES` empty squares (and a search allowed that
@@ -37,6 +43,7 @@ from ..rules.reversi import (
     mobility,
     stable_discs,
 )
+from .reversi_patterns import evaluate as pattern_evaluate
 from .reversi_solver import Solver, margin_of, margin_score  # noqa: F401  (re-exported)
 from .strategy import (  # noqa: F401  (WIN re-exported)
     EVAL_LIMIT,
@@ -232,8 +239,25 @@ def _edge_indices(p: int, o: int) -> tuple[int, int, int, int]:
             b3[left_p] + 2 * b3[left_o], b3[right_p] + 2 * b3[right_o])
 
 
+def evaluate_patterns(p: int, o: int) -> int:
+    """The pattern evaluation (`reversi_patterns`), clamped to the evaluation's range."""
+    return max(-EVAL_LIMIT, min(EVAL_LIMIT, pattern_evaluate(p, o)))
+
+
 def evaluate_bits(p: int, o: int) -> int:
-    """The evaluation of a position given as bitboards, for the side owning `p`."""
+    """The evaluation of a position given as bitboards, for the side owning `p`.
+
+    Still the classic one: fitted on 27,000 positions, the patterns play no
+    better (50% at equal time, 46% at equal nodes, 40 games each) and cost a
+    quarter of the nodes/s and 10 MB, so they wait for a larger training set
+    (docs/benchmarks.md, "Reversi pattern evaluation").
+    """
+    return evaluate_classic(p, o)
+
+
+def evaluate_classic(p: int, o: int) -> int:
+    """The evaluation before the patterns (features, `reversi_weights.json`): the
+    tools and tests measure the pattern evaluation against it."""
     occupied = p | o
     discs = occupied.bit_count()
     tables = _TABLES
