@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Hashable, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..rules import modiar as modiar_rules
@@ -71,6 +71,18 @@ EXACT_FACTOR = 10
 MARKS = ("", "?!", "?", "??")
 
 Value = int | float
+
+
+def _slices_until(work: Iterator[object], clock: Callable[[], float], deadline: float) -> bool:
+    """Run `work` a slice at a time until the clock passes `deadline`; True once it
+    is exhausted.  At least one slice per call, so it always makes progress."""
+    try:
+        while True:
+            next(work)
+            if clock() >= deadline:
+                return False
+    except StopIteration:
+        return True
 
 
 @dataclass(frozen=True)
@@ -225,13 +237,7 @@ class Analysis:
         if self.done or self.cancelled:
             return True
         self._deadline = deadline
-        try:
-            while True:  # at least one slice per call, so it always makes progress
-                next(self._work)
-                if self.clock() >= deadline:
-                    break
-        except StopIteration:
-            self.done = True
+        self.done = _slices_until(self._work, self.clock, deadline)
         return self.done
 
     def run(self) -> list[MoveAnalysis]:
@@ -433,13 +439,7 @@ class MoveValues:
         if self.done:
             return True
         self._valuer._deadline = deadline
-        try:
-            while True:
-                next(self._work)
-                if self.clock() >= deadline:
-                    break
-        except StopIteration:
-            self.done = True
+        self.done = _slices_until(self._work, self.clock, deadline)
         return self.done
 
     def cancel(self) -> None:
