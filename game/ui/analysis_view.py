@@ -42,6 +42,14 @@ def format_value(value: Value, unit: Unit) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
+def value_with_unit(value: Value, unit: Unit) -> str:
+    """`format_value` with the game's unit after a number ("+3.5 discs"); a won or
+    lost game is a word, with no unit after it."""
+    if not unit.shows_margin and abs(value) >= unit.win:
+        return format_value(value, unit)
+    return f"{format_value(value, unit)} {t(f'analysis.unit.{unit.name}')}"
+
+
 class AnalysisView:
     """One analysis of the game on a board, or none yet."""
 
@@ -211,9 +219,8 @@ class AnalysisView:
         assert analysis is not None
         unit = analysis.unit
         words = {"move": verdict.move, "mark": verdict.mark, "best": verdict.best,
-                 "before": format_value(verdict.value_before, unit),
-                 "after": format_value(verdict.value_after, unit),
-                 "unit": t(f"analysis.unit.{unit.name}")}
+                 "before": value_with_unit(verdict.value_before, unit),
+                 "after": value_with_unit(verdict.value_after, unit)}
         text = t("analysis.marked" if verdict.mark else "analysis.unmarked", **words)
         if verdict.exact:
             text += " · " + t("analysis.exact")

@@ -215,3 +215,16 @@ def test_only_reversi_offers_values(monkeypatch):
     except LookupError:
         return
     raise AssertionError("Modiar's board offers values")
+
+
+def test_a_verdict_puts_the_unit_after_numbers_and_none_after_won_or_lost():
+    from game.ai.analysis import UNITS
+    from game.ui import i18n
+    from game.ui.analysis_view import value_with_unit
+
+    i18n.set_language("en")
+    tafl, reversi = UNITS["brandubh"], UNITS["reversi"]
+    assert value_with_unit(tafl.win + 5, tafl) == "won"  # not "won points"
+    assert value_with_unit(-tafl.win - 5, tafl) == "lost"
+    assert value_with_unit(40, tafl) == "+40 points"
+    assert value_with_unit(-3.5, reversi) == "−3.5 discs"
