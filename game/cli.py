@@ -335,5 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: the request is too large", file=sys.stderr)
         return USAGE_ERROR
     if output:
-        print(output)
+        try:
+            print(output)
+        except BrokenPipeError:  # the reader stopped early (`| head`): not an error
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (for the exit's quiet flush)
     return 0

@@ -113,8 +113,9 @@ def _modiar_margin(size: int) -> int:
 
 
 def _tidy(value: float) -> Value:
-    """One decimal, and no negative zero."""
-    return round(value, 1) + 0.0
+    """One decimal; a whole number as an int (so a draw reads 0, never -0.0)."""
+    tidy = round(value, 1) + 0.0
+    return int(tidy) if tidy.is_integer() else tidy
 
 
 def _reversi_value(score: int, exact: bool) -> Value:

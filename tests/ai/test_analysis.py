@@ -156,6 +156,9 @@ def test_modiar_games_from_the_start_mark_the_value_losing_moves() -> None:
         results = analyse(game, nodes=NODES)
         checked += check_exact_marks(game, results, modiar_table_value, repeated_plies(game))
         marked += sum(result.mark != "" for result in results)
+        for result in results:  # stones are whole: a draw is 0, never 0.0 or -0.0
+            if result.exact:
+                assert type(result.value_before) is int and type(result.value_after) is int
     assert checked >= 30 and marked >= 3  # the games hold mistakes, and most moves are known
 
 
