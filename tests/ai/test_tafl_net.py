@@ -105,16 +105,7 @@ def test_the_attackers_take_a_king_with_few_defenders(game, diagram, side, visit
 def test_a_lone_king_with_fewer_squares_to_run_to_scores_worse_for_him():
     # The same attackers, but one of them on the king's rank, not on the edge:
     # he reaches fewer squares in two moves, so the attackers stand better.
-    far = position("brandubh", """
-7 . . . . . . .
-6 . . A . . . .
-5 A . . . . . A
-4 . . . K . . .
-3 . A . . . . .
-2 . . . . . A .
-1 . . A . A . .
-  a b c d e f g
-""", "d", "a1")
+    far = position("brandubh", LONE_ON_THE_THRONE, "d", "a1")  # the board above
     near = position("brandubh", """
 7 . . . . . . .
 6 . . A . . . .
