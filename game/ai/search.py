@@ -221,7 +221,7 @@ class Search:
         alpha, beta = -WIN - 1, WIN + 1
         best_score, best_move = -WIN - 1, None
         for i, move in enumerate(moves):
-            child = position.play(move).position
+            child = position.play_position(move)
             if self.noise or i == 0:
                 score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, 1))
             else:
@@ -282,7 +282,7 @@ class Search:
         try:
             moves = self._ordered(position, list(position.legal_moves()), ply, table_move)
             for i, move in enumerate(moves):
-                child = position.play(move).position
+                child = position.play_position(move)
                 if i == 0:
                     score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
                 else:
@@ -334,7 +334,7 @@ class Search:
                 break
             if self.tick():
                 yield
-            child = position.play(move).position
+            child = position.play_position(move)
             ended = self._ended(child, ply + 1)
             if ended is not None:
                 score = -ended

@@ -475,24 +475,45 @@ class TaflPosition:
 
     def play(self, move: tuple[int, int]) -> Played:
         """Make a legal move: the new position and the squares it captured."""
+        after, captured = self._apply(move)
+        return Played(after, Effects(captured=tuple(captured)))
+
+    def play_position(self, move: tuple[int, int]) -> TaflPosition:
+        """`play(move).position` without the effects record: the search's fast path."""
+        return self._apply(move)[0]
+
+    def _apply(self, move: tuple[int, int]) -> tuple[TaflPosition, list[int]]:
+        """The position after a legal move, and the squares it captured.
+
+        The captures are read on the board before the move: the rules never
+        look at the two squares the move changes (see `sandwiched` and
+        `takes_king`: a victim or a square past one cannot be where the piece
+        came from, since it slid over them, and the king's other sides are
+        neither `orig` nor a soldier taken beside `dest`).  So the new board is
+        built once, by slicing, and through a list only when pieces are taken.
+        """
         orig, dest = move
-        rules, side = self.rules, self.side
-        board = list(self.board)
+        rules, side, board = self.rules, self.side, self.board
         piece = board[orig]
-        board[orig], board[dest] = EMPTY, piece
         captured = rules.sandwiched(board, side, dest)
-        for victim in captured:
-            board[victim] = EMPTY
         if side == ATTACKERS:
-            king = self.board.find(KING)
+            king = board.find(KING)
             if king >= 0 and rules.takes_king(board, king, dest):
-                board[king] = EMPTY
                 captured.append(king)
+        if captured:
+            squares = list(board)
+            squares[orig], squares[dest] = EMPTY, piece
+            for victim in captured:
+                squares[victim] = EMPTY
+            board = "".join(squares)
+        elif orig < dest:
+            board = f"{board[:orig]}{EMPTY}{board[orig + 1:dest]}{piece}{board[dest + 1:]}"
+        else:
+            board = f"{board[:dest]}{piece}{board[dest + 1:orig]}{EMPTY}{board[orig + 1:]}"
         visited = self.visited
         if piece == KING and dest in rules.corners:
             visited |= 1 << rules.corners.index(dest)
-        after = TaflPosition(rules, "".join(board), ENEMY[side], visited)
-        return Played(after, Effects(captured=tuple(captured)))
+        return TaflPosition(rules, board, ENEMY[side], visited), captured
 
     def captures(self, orig: int, dest: int) -> list[int]:
         """The soldiers the move orig-dest would take, without playing it."""
