@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Hashable, Iterable
@@ -76,6 +77,12 @@ class Search:
         self.seen: Counter[Hashable] = Counter(history)
         self.seen[position.repetition_key()] = max(1, self.seen[position.repetition_key()])
         self.spec = spec_of(position)
+        # A game whose positions cannot repeat (Reversi) needs no count of the
+        # positions on the way down: none could end the game by repetition.
+        self.repeats = self.spec.repetition_limit is not None
+        self.first_ends = self.spec.ended_by_repetition(1)
+        # The node budget as a number the hot loop compares without a test for None.
+        self.node_limit = sys.maxsize if limits.nodes is None else limits.nodes
         # depth, score, bound flag, best move, and whether the subtree met no horizon
         self.table: dict[Hashable, tuple[int, int, int, Move | None, bool]] = {}
         self.quiescence_depth = strategy.QUIESCENCE_DEPTH
@@ -249,14 +256,19 @@ class Search:
     # --- the tree -------------------------------------------------------------------
 
     def tick(self) -> bool:
-        """Count a node; True when it is time to yield.  Raises _Stop past the budget."""
-        if self.limits.nodes is not None and self.nodes >= self.limits.nodes:
+        """Count a node; True when it is time to yield.  Raises _Stop past the budget.
+        (`_negamax` and `_quiesce` count their nodes the same way, inlined.)"""
+        if self.nodes >= self.node_limit:
             raise _Stop
         self.nodes += 1
         return not self.nodes % YIELD_EVERY
 
     def _negamax(self, position: Position, depth: int, alpha: int, beta: int, ply: int) -> Tree:
-        if self.tick():
+        nodes = self.nodes
+        if nodes >= self.node_limit:
+            raise _Stop
+        self.nodes = nodes = nodes + 1
+        if not nodes % YIELD_EVERY:
             yield
         ended = self._ended(position, ply)
         if ended is not None:
@@ -276,9 +288,11 @@ class Search:
         original_alpha = alpha
         horizons = self.horizons
         best_score, best_move = -WIN - 1, None
-        key = position.repetition_key()
-        seen = self.seen
-        seen[key] = seen.get(key, 0) + 1
+        key = None
+        if self.repeats:
+            key = position.repetition_key()
+            seen = self.seen
+            seen[key] = seen.get(key, 0) + 1
         try:
             moves = self._ordered(position, list(position.legal_moves()), ply, table_move)
             for i, move in enumerate(moves):
@@ -298,7 +312,8 @@ class Search:
                     self._reward(move, ply, depth)
                     break
         finally:
-            self._forget(key)
+            if key is not None:
+                self._forget(key)
         flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
         self._store(position, depth, best_score, flag, best_move, self.horizons == horizons)
         return best_score
@@ -332,7 +347,11 @@ class Search:
                 # reach alpha either.  What they might reach bounds the result.
                 best = max(best, stand + gain)
                 break
-            if self.tick():
+            nodes = self.nodes
+            if nodes >= self.node_limit:
+                raise _Stop
+            self.nodes = nodes = nodes + 1
+            if not nodes % YIELD_EVERY:
                 yield
             child = position.play_position(move)
             ended = self._ended(child, ply + 1)
@@ -356,8 +375,10 @@ class Search:
 
     def _ended(self, position: Position, ply: int) -> int | None:
         """The score of a position that ends the game, for the side to move in it."""
-        # seen.get: a Counter's missing key is a Python call (__missing__) per node.
-        if self.spec.ended_by_repetition(self.seen.get(position.repetition_key(), 0) + 1):
+        # seen.get: a Counter's missing key is a Python call (__missing__) per node;
+        # and most positions were not seen before, which needs no question to the spec.
+        count = self.seen.get(position.repetition_key(), 0) if self.repeats else 0
+        if (count or self.first_ends) and self.spec.ended_by_repetition(count + 1):
             outcome = self.spec.repetition_outcome(position)
         else:
             outcome = self.strategy.outcome(position)
