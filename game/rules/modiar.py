@@ -259,7 +259,8 @@ def sow_and_capture(pits: Sequence[int], origin: int,
     # The drops of `drops`, counted in whole laps: every pit gets one stone a
     # lap, and the first `extra` pits from the origin one more.
     laps, extra = divmod(stones, PITS)
-    after = [count + laps for count in pits]
+    # (Most sowings go less than once round: then the pits are only copied.)
+    after = [count + laps for count in pits] if laps else list(pits)
     after[origin] = laps
     for step in range(extra):
         after[(origin + step) % PITS] += 1
