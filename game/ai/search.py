@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator, Hashable, Iterable
 from dataclasses import dataclass
 
 from ..rules import spec_of
-from ..rules.base import Move, Position
+from ..rules.base import Move, Outcome, Position
 from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, Strategy, Tentative  # noqa: F401
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
@@ -81,6 +81,11 @@ class Search:
         # positions on the way down: none could end the game by repetition.
         self.repeats = self.spec.repetition_limit is not None
         self.first_ends = self.spec.ended_by_repetition(1)
+        # How a node asks whether the game is over: the strategy's own way, or,
+        # where it has none, the position's `outcome` without a call in between.
+        self.outcome_of: Callable[[Position], Outcome | None] = \
+            type(position).outcome if type(strategy).outcome is Strategy.outcome \
+            else strategy.outcome
         # The node budget as a number the hot loop compares without a test for None.
         self.node_limit = sys.maxsize if limits.nodes is None else limits.nodes
         # depth, score, bound flag, best move, and whether the subtree met no horizon
@@ -89,6 +94,11 @@ class Search:
         # Quiescence results: (noisy plies looked ahead, score, bound).
         self.quiet_table: dict[Hashable, tuple[int, int, int]] | None = \
             {} if strategy.QUIESCENCE_TABLE else None
+        # A game with no noisy moves at all (Reversi): its quiescence search
+        # would only stand pat, so a leaf is scored by the evaluation directly.
+        self.stands_pat = (self.quiet_table is None
+                           and type(strategy).noisy_moves is Strategy.noisy_moves
+                           and type(strategy).valued_noisy_moves is Strategy.valued_noisy_moves)
         self.killers: dict[int, list[Move]] = {}
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
         self.history_scores: dict[Move, int] = {}
@@ -275,6 +285,8 @@ class Search:
             return ended
         if depth <= 0:
             self.horizons += 1
+            if self.stands_pat:
+                return self.strategy.evaluate(position)
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
         entry = self.table.get(position.key)
         table_move = None
@@ -381,7 +393,7 @@ class Search:
         if (count or self.first_ends) and self.spec.ended_by_repetition(count + 1):
             outcome = self.spec.repetition_outcome(position)
         else:
-            outcome = self.strategy.outcome(position)
+            outcome = self.outcome_of(position)
             if outcome is None:
                 return None
         if outcome.winner is None and self.contempt:
