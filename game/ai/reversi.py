@@ -320,10 +320,22 @@ def move_hints(p: int, o: int, moves: Sequence[int]) -> list[int]:
     saves once the table move, killers and history have their say.  The
     endgame solver, whose nodes are cheap bitboard operations, does use it.
     """
-    danger = _X_DANGER[(p | o) & CORNERS] | _C_DANGER[(p | o) & CORNERS]
-    return [0 if move == PASS
-            else _SQUARE_VALUE[move] if _BIT[move] & danger else _SAFE_VALUE[move]
-            for move in moves]
+    hints = _HINTS[(p | o) & CORNERS]
+    return [hints[move] for move in moves]
+
+
+def _hint_table(corners: int) -> tuple[int, ...]:
+    """The hint of every move, by its number (the squares, then PASS, 64), with
+    `corners` occupied."""
+    danger = _X_DANGER[corners] | _C_DANGER[corners]
+    return tuple(0 if move == PASS
+                 else _SQUARE_VALUE[move] if _BIT[move] & danger else _SAFE_VALUE[move]
+                 for move in range(PASS + 1))
+
+
+# Per set of occupied corners (the key `occupied & CORNERS`), each move's hint:
+# one lookup a move, where the search orders the moves of every interior node.
+_HINTS = {corners: _hint_table(corners) for corners in _X_DANGER}
 
 
 # -- the strategy ---------------------------------------------------------------
