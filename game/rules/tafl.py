@@ -222,8 +222,8 @@ class TaflRules:
                 if pincer is None:
                     continue
                 _, far, closers = pincer
-                # Against a hostile edge: test the landing square again, which
-                # `landings` has just seen empty.
+                # Against a hostile edge: the far test is the landing square's
+                # own (empty), which `landings` asks for anyway.
                 found.append((ray[0], ray[0], EMPTY) if far < 0 else (ray[0], far, closers))
             return tuple(found)
         squares = range(self.size * self.size)
@@ -309,7 +309,8 @@ class TaflRules:
         victim = board.find(prey)
         while victim >= 0:
             for dest, far, closers in pincers[victim]:
-                if board[dest] == EMPTY and board[far] in closers:
+                # The closer first: it is missing more often than the landing is taken.
+                if board[far] in closers and board[dest] == EMPTY:
                     found.append((victim, dest))
             victim = board.find(prey, victim + 1)
         return found
