@@ -31,9 +31,10 @@ import sys
 import time
 
 GAMES = ("brandubh", "tawlbwrdd", "reversi", "modiar")
-# Modiar positions with too many stones for its table and run-time solve.
-MODIAR_CODES = ("modiar 0,8,6,3,7,0 8,10 s 0", "modiar 5,2,3,0,5,17 4,6 s 0",
-                "modiar 4,6,5,3,2,7 8,7 n 0")
+# Positions beyond the Druid's data, searched with `exact` off: Modiar's, with
+# too many stones for its table and its run-time solve.
+BEYOND_DATA = {"modiar": ("modiar 0,8,6,3,7,0 8,10 s 0", "modiar 5,2,3,0,5,17 4,6 s 0",
+                          "modiar 4,6,5,3,2,7 8,7 n 0")}
 PLIES = {"brandubh": (0, 12, 30, 45), "tawlbwrdd": (0, 12, 30, 45),
          "reversi": (0, 12, 24, 34), "modiar": (2, 10)}
 
@@ -50,13 +51,13 @@ def worker(tree: str) -> None:
     from game.bench import sample_positions
     from game.rules import from_code
 
-    positions = {name: sample_positions(name, PLIES[name]) for name in GAMES}
-    positions["modiar"] = [from_code(code) for code in MODIAR_CODES] + positions["modiar"]
+    positions = {name: [from_code(code) for code in BEYOND_DATA.get(name, ())]
+                 + sample_positions(name, PLIES[name]) for name in GAMES}
     print(json.dumps({name: len(found) for name, found in positions.items()}), flush=True)
     for line in sys.stdin:
         name, index, nodes = line.split()
         position = positions[name][int(index)]
-        if name == "modiar":
+        if BEYOND_DATA.get(name):
             search = Search(position, strategy_for(name),
                             limits=Limits(nodes=int(nodes), exact=False))
         else:

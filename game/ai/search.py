@@ -21,7 +21,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Hashable, Iterable
+from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..rules import spec_of
@@ -234,7 +234,7 @@ class Search:
     def _root(self, depth: int) -> Tree:
         position = self.root
         horizons = self.horizons
-        moves = self._ordered(position, list(position.legal_moves()), 0, self.best_move)
+        moves = self._ordered(position, position.legal_moves(), 0, self.best_move)
         alpha, beta = -WIN - 1, WIN + 1
         best_score, best_move = -WIN - 1, None
         for i, move in enumerate(moves):
@@ -306,7 +306,7 @@ class Search:
             seen = self.seen
             seen[key] = seen.get(key, 0) + 1
         try:
-            moves = self._ordered(position, list(position.legal_moves()), ply, table_move)
+            moves = self._ordered(position, position.legal_moves(), ply, table_move)
             for i, move in enumerate(moves):
                 child = position.play_position(move)
                 if i == 0:
@@ -400,9 +400,10 @@ class Search:
             return -self.contempt if position.side == self.root.side else self.contempt
         return self.strategy.terminal_score(outcome, position, ply)
 
-    def _ordered(self, position: Position, moves: list[Move], ply: int,
+    def _ordered(self, position: Position, moves: Sequence[Move], ply: int,
                  first: Move | None) -> list[Move]:
-        """Table move, then the game's hints, with killers and history breaking ties."""
+        """Table move, then the game's hints, with killers and history breaking ties:
+        a new list (`moves` may be the position's own, which it keeps)."""
         priorities = self.strategy.priorities(position, moves)
         killers = self.killers.get(ply, ())
         history = self.history_scores.get
@@ -410,8 +411,7 @@ class Search:
         keys = [(m != first, -p, m not in killers, -history(m, 0))
                 for m, p in zip(moves, priorities, strict=True)]
         order = sorted(range(len(moves)), key=keys.__getitem__)
-        moves[:] = [moves[i] for i in order]
-        return moves
+        return [moves[i] for i in order]
 
     def _forget(self, key: Hashable) -> None:
         """Leave a position on the way back up (dropping the entry keeps `seen` small)."""
