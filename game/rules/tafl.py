@@ -498,12 +498,16 @@ class TaflPosition:
     def _apply(self, move: tuple[int, int]) -> tuple[TaflPosition, list[int]]:
         """The position after a legal move, and the squares it captured.
 
-        The captures are read on the board before the move: the rules never
-        look at the two squares the move changes (see `sandwiched` and
-        `takes_king`: a victim or a square past one cannot be where the piece
-        came from, since it slid over them, and the king's other sides are
-        neither `orig` nor a soldier taken beside `dest`).  So the new board is
-        built once, by slicing, and through a list only when pieces are taken.
+        The captures are read on the board before the move, which gives what
+        the board after it would: `sandwiched` never reads `dest`; `orig`
+        holds the mover's own piece before and nothing after, so it is no
+        victim either way, and it cannot lie past a victim (the piece would
+        have slid over the victim).  `takes_king` reads the king's other
+        sides, and neither `orig` (a rook move between two squares beside him
+        passes through him) nor a soldier taken beside `dest` (no square is
+        beside both the king and a square next to him) is one of them.  So
+        the new board is built once, by slicing, and through a list only when
+        pieces are taken.
         """
         orig, dest = move
         rules, side, board = self.rules, self.side, self.board
