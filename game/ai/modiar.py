@@ -612,8 +612,9 @@ class ModiarStrategy(Strategy):
 
     def evaluate(self, position: ModiarPosition) -> int:
         pits, lead = frame(position)
-        # Not position.first: the evaluation counts captures on the first move too.
-        mine = moves_in_frame(pits)
+        # Not position.first: the evaluation counts captures on the first move too
+        # (elsewhere the position's own moves are the same, and already found).
+        mine = moves_in_frame(pits) if position.first else position.frame_moves()
         theirs = moves_in_frame(rotate(pits))
         threat = max((gain for _, _, gain in mine), default=0)
         return (CAPTURED * lead + BOARD * board_margin(pits)
@@ -623,7 +624,9 @@ class ModiarStrategy(Strategy):
         # Captures first, biggest first; then sowing from a fuller pit, which spreads more.
         # Not position.first: on the first move its forfeited captures still lead the order.
         own_row = _own_row(position)
-        gains = {slot + own_row: gain for slot, _, gain in moves_in_frame(position.frame_pits())}
+        moves_here = moves_in_frame(position.frame_pits()) if position.first \
+            else position.frame_moves()
+        gains = {slot + own_row: gain for slot, _, gain in moves_here}
         return [100 * gains.get(m, 0) + position.pits[m] for m in moves]
 
     def terminal_score(self, outcome: Outcome, position: ModiarPosition, ply: int) -> int:
@@ -641,8 +644,7 @@ class ModiarStrategy(Strategy):
         if position.first:
             return []
         own_row = _own_row(position)
-        captures = [(gain, slot + own_row)
-                    for slot, _, gain in moves_in_frame(position.frame_pits()) if gain]
+        captures = [(gain, slot + own_row) for slot, _, gain in position.frame_moves() if gain]
         return [move for _, move in sorted(captures, reverse=True)]
 
     def exact(self, position: ModiarPosition, limits: Limits, tick: Callable[[], bool],

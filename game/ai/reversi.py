@@ -244,20 +244,23 @@ def evaluate_patterns(p: int, o: int) -> int:
     return max(-EVAL_LIMIT, min(EVAL_LIMIT, pattern_evaluate(p, o)))
 
 
-def evaluate_bits(p: int, o: int) -> int:
-    """The evaluation of a position given as bitboards, for the side owning `p`.
+def evaluate_bits(p: int, o: int, moves: int | None = None) -> int:
+    """The evaluation of a position given as bitboards, for the side owning `p`
+    (`moves`: `mobility(p, o)` when the caller has it already).
 
     Still the classic one: fitted on 27,000 positions, the patterns play no
     better (50% at equal time, 46% at equal nodes, 40 games each) and cost a
     quarter of the nodes/s and 10 MB, so they wait for a larger training set
     (docs/benchmarks.md, "Reversi pattern evaluation").
     """
-    return evaluate_classic(p, o)
+    return evaluate_classic(p, o, moves)
 
 
-def evaluate_classic(p: int, o: int) -> int:
+def evaluate_classic(p: int, o: int, moves: int | None = None) -> int:
     """The evaluation before the patterns (features, `reversi_weights.json`): the
-    tools and tests measure the pattern evaluation against it."""
+    tools and tests measure the pattern evaluation against it.  `moves` is
+    `mobility(p, o)` if the caller knows it (a position keeps it: the search
+    has asked for it already, to see whether the game is over)."""
     occupied = p | o
     discs = occupied.bit_count()
     tables = _TABLES
@@ -270,7 +273,9 @@ def evaluate_classic(p: int, o: int) -> int:
                     + 2 * b3[((o & COLUMN_A) * _GATHER >> 56) & 0xFF]]
              + edge[b3[(((p >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]
                     + 2 * b3[(((o >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]])
-    score += w_mob * (mobility(p, o).bit_count() - mobility(o, p).bit_count())
+    if moves is None:
+        moves = mobility(p, o)
+    score += w_mob * (moves.bit_count() - mobility(o, p).bit_count())
     empty = ~occupied & FULL
     if w_pot:
         score += w_pot * ((empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count())
@@ -315,10 +320,22 @@ def move_hints(p: int, o: int, moves: Sequence[int]) -> list[int]:
     saves once the table move, killers and history have their say.  The
     endgame solver, whose nodes are cheap bitboard operations, does use it.
     """
-    danger = _X_DANGER[(p | o) & CORNERS] | _C_DANGER[(p | o) & CORNERS]
-    return [0 if move == PASS
-            else _SQUARE_VALUE[move] if _BIT[move] & danger else _SAFE_VALUE[move]
-            for move in moves]
+    hints = _HINTS[(p | o) & CORNERS]
+    return [hints[move] for move in moves]
+
+
+def _hint_table(corners: int) -> tuple[int, ...]:
+    """The hint of every move, by its number (the squares, then PASS, 64), with
+    `corners` occupied."""
+    danger = _X_DANGER[corners] | _C_DANGER[corners]
+    return tuple(0 if move == PASS
+                 else _SQUARE_VALUE[move] if _BIT[move] & danger else _SAFE_VALUE[move]
+                 for move in range(PASS + 1))
+
+
+# Per set of occupied corners (the key `occupied & CORNERS`), each move's hint:
+# one lookup a move, where the search orders the moves of every interior node.
+_HINTS = {corners: _hint_table(corners) for corners in _X_DANGER}
 
 
 # -- the strategy ---------------------------------------------------------------
@@ -326,8 +343,9 @@ def move_hints(p: int, o: int, moves: Sequence[int]) -> list[int]:
 @register(SPEC.name)
 class ReversiStrategy(Strategy):
     def evaluate(self, position: ReversiPosition) -> int:
-        # The position keeps (mover, opponent) boards, exactly what we need.
-        return evaluate_bits(position.mover, position.opponent)
+        # The position keeps (mover, opponent) boards, exactly what we need,
+        # and the mover's placements, which the search's outcome check found.
+        return evaluate_bits(position.mover, position.opponent, position.placements())
 
     def priorities(self, position: ReversiPosition, moves: Sequence[int]) -> list[int]:
         return move_hints(position.mover, position.opponent, moves)

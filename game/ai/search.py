@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import contextlib
 import random
+import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Hashable, Iterable
+from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..rules import spec_of
-from ..rules.base import Move, Position
+from ..rules.base import Move, Outcome, Position
 from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, Strategy, Tentative  # noqa: F401
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
@@ -76,12 +77,28 @@ class Search:
         self.seen: Counter[Hashable] = Counter(history)
         self.seen[position.repetition_key()] = max(1, self.seen[position.repetition_key()])
         self.spec = spec_of(position)
+        # A game whose positions cannot repeat (Reversi) needs no count of the
+        # positions on the way down: none could end the game by repetition.
+        self.repeats = self.spec.repetition_limit is not None
+        self.first_ends = self.spec.ended_by_repetition(1)
+        # How a node asks whether the game is over: the strategy's own way, or,
+        # where it has none, the position's `outcome` without a call in between.
+        self.outcome_of: Callable[[Position], Outcome | None] = \
+            type(position).outcome if type(strategy).outcome is Strategy.outcome \
+            else strategy.outcome
+        # The node budget as a number the hot loop compares without a test for None.
+        self.node_limit = sys.maxsize if limits.nodes is None else limits.nodes
         # depth, score, bound flag, best move, and whether the subtree met no horizon
         self.table: dict[Hashable, tuple[int, int, int, Move | None, bool]] = {}
         self.quiescence_depth = strategy.QUIESCENCE_DEPTH
         # Quiescence results: (noisy plies looked ahead, score, bound).
         self.quiet_table: dict[Hashable, tuple[int, int, int]] | None = \
             {} if strategy.QUIESCENCE_TABLE else None
+        # A game with no noisy moves at all (Reversi): its quiescence search
+        # would only stand pat, so a leaf is scored by the evaluation directly.
+        self.stands_pat = (self.quiet_table is None
+                           and type(strategy).noisy_moves is Strategy.noisy_moves
+                           and type(strategy).valued_noisy_moves is Strategy.valued_noisy_moves)
         self.killers: dict[int, list[Move]] = {}
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
         self.history_scores: dict[Move, int] = {}
@@ -217,11 +234,11 @@ class Search:
     def _root(self, depth: int) -> Tree:
         position = self.root
         horizons = self.horizons
-        moves = self._ordered(position, list(position.legal_moves()), 0, self.best_move)
+        moves = self._ordered(position, position.legal_moves(), 0, self.best_move)
         alpha, beta = -WIN - 1, WIN + 1
         best_score, best_move = -WIN - 1, None
         for i, move in enumerate(moves):
-            child = position.play(move).position
+            child = position.play_position(move)
             if self.noise or i == 0:
                 score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, 1))
             else:
@@ -249,20 +266,27 @@ class Search:
     # --- the tree -------------------------------------------------------------------
 
     def tick(self) -> bool:
-        """Count a node; True when it is time to yield.  Raises _Stop past the budget."""
-        if self.limits.nodes is not None and self.nodes >= self.limits.nodes:
+        """Count a node; True when it is time to yield.  Raises _Stop past the budget.
+        (`_negamax` and `_quiesce` count their nodes the same way, inlined.)"""
+        if self.nodes >= self.node_limit:
             raise _Stop
         self.nodes += 1
         return not self.nodes % YIELD_EVERY
 
     def _negamax(self, position: Position, depth: int, alpha: int, beta: int, ply: int) -> Tree:
-        if self.tick():
+        nodes = self.nodes
+        if nodes >= self.node_limit:
+            raise _Stop
+        self.nodes = nodes = nodes + 1
+        if not nodes % YIELD_EVERY:
             yield
         ended = self._ended(position, ply)
         if ended is not None:
             return ended
         if depth <= 0:
             self.horizons += 1
+            if self.stands_pat:
+                return self.strategy.evaluate(position)
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
         entry = self.table.get(position.key)
         table_move = None
@@ -276,13 +300,15 @@ class Search:
         original_alpha = alpha
         horizons = self.horizons
         best_score, best_move = -WIN - 1, None
-        key = position.repetition_key()
-        seen = self.seen
-        seen[key] = seen.get(key, 0) + 1
+        key = None
+        if self.repeats:
+            key = position.repetition_key()
+            seen = self.seen
+            seen[key] = seen.get(key, 0) + 1
         try:
-            moves = self._ordered(position, list(position.legal_moves()), ply, table_move)
+            moves = self._ordered(position, position.legal_moves(), ply, table_move)
             for i, move in enumerate(moves):
-                child = position.play(move).position
+                child = position.play_position(move)
                 if i == 0:
                     score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
                 else:
@@ -298,7 +324,8 @@ class Search:
                     self._reward(move, ply, depth)
                     break
         finally:
-            self._forget(key)
+            if key is not None:
+                self._forget(key)
         flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
         self._store(position, depth, best_score, flag, best_move, self.horizons == horizons)
         return best_score
@@ -332,9 +359,13 @@ class Search:
                 # reach alpha either.  What they might reach bounds the result.
                 best = max(best, stand + gain)
                 break
-            if self.tick():
+            nodes = self.nodes
+            if nodes >= self.node_limit:
+                raise _Stop
+            self.nodes = nodes = nodes + 1
+            if not nodes % YIELD_EVERY:
                 yield
-            child = position.play(move).position
+            child = position.play_position(move)
             ended = self._ended(child, ply + 1)
             if ended is not None:
                 score = -ended
@@ -356,20 +387,23 @@ class Search:
 
     def _ended(self, position: Position, ply: int) -> int | None:
         """The score of a position that ends the game, for the side to move in it."""
-        # seen.get: a Counter's missing key is a Python call (__missing__) per node.
-        if self.spec.ended_by_repetition(self.seen.get(position.repetition_key(), 0) + 1):
+        # seen.get: a Counter's missing key is a Python call (__missing__) per node;
+        # and most positions were not seen before, which needs no question to the spec.
+        count = self.seen.get(position.repetition_key(), 0) if self.repeats else 0
+        if (count or self.first_ends) and self.spec.ended_by_repetition(count + 1):
             outcome = self.spec.repetition_outcome(position)
         else:
-            outcome = self.strategy.outcome(position)
+            outcome = self.outcome_of(position)
             if outcome is None:
                 return None
         if outcome.winner is None and self.contempt:
             return -self.contempt if position.side == self.root.side else self.contempt
         return self.strategy.terminal_score(outcome, position, ply)
 
-    def _ordered(self, position: Position, moves: list[Move], ply: int,
+    def _ordered(self, position: Position, moves: Sequence[Move], ply: int,
                  first: Move | None) -> list[Move]:
-        """Table move, then the game's hints, with killers and history breaking ties."""
+        """Table move, then the game's hints, with killers and history breaking ties:
+        a new list (`moves` may be the position's own, which it keeps)."""
         priorities = self.strategy.priorities(position, moves)
         killers = self.killers.get(ply, ())
         history = self.history_scores.get
@@ -377,8 +411,7 @@ class Search:
         keys = [(m != first, -p, m not in killers, -history(m, 0))
                 for m, p in zip(moves, priorities, strict=True)]
         order = sorted(range(len(moves)), key=keys.__getitem__)
-        moves[:] = [moves[i] for i in order]
-        return moves
+        return [moves[i] for i in order]
 
     def _forget(self, key: Hashable) -> None:
         """Leave a position on the way back up (dropping the entry keeps `seen` small)."""

@@ -137,6 +137,12 @@ class Position(Protocol):
 
     def play(self, move: Move) -> Played: ...
 
+    def play_position(self, move: Move) -> Position:
+        """`play(move).position`, without building the effects record: the fast
+        path of the search and perft, which look at millions of positions and
+        never at what a move did."""
+        ...
+
     def outcome(self) -> Outcome | None: ...
 
     def code(self) -> str: ...
@@ -178,7 +184,7 @@ def perft(position: Position, depth: int) -> int:
     if depth == 1:
         count = getattr(position, "move_count", None)
         return count() if count else len(position.legal_moves())
-    return sum(perft(position.play(move).position, depth - 1) for move in position.legal_moves())
+    return sum(perft(position.play_position(move), depth - 1) for move in position.legal_moves())
 
 
 def check_ascii(text: str, what: str) -> None:

@@ -77,7 +77,7 @@ class ModiarPosition:
 
     GAME = GAME
     SIDES = SIDES
-    __slots__ = ("captured", "first", "pits", "side")
+    __slots__ = ("_frame_moves", "captured", "first", "pits", "side")
 
     pits: tuple[int, ...]
     captured: tuple[int, int]
@@ -91,6 +91,7 @@ class ModiarPosition:
         object.__setattr__(self, "captured", (captured[0], captured[1]))
         object.__setattr__(self, "side", side)
         object.__setattr__(self, "first", bool(first))
+        object.__setattr__(self, "_frame_moves", None)  # see frame_moves
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("ModiarPosition is immutable")
@@ -126,7 +127,34 @@ class ModiarPosition:
     def legal_moves(self) -> list[int]:
         """The pits the side to move may play, ascending; [] when the game is over."""
         own_row = _OWN[self.side][0]
-        return [slot + own_row for slot, _, _ in moves_in_frame(self.frame_pits(), self.first)]
+        return [slot + own_row for slot, _, _ in self.frame_moves()]
+
+    def frame_moves(self) -> list[FrameMove]:
+        """`moves_in_frame` of this position, under its first-move rule, found once:
+        the search asks for the moves (to see whether the game is over, to order
+        and play them, for the evaluation) several times per position.  The list
+        is shared: read it, do not change it."""
+        moves = self._frame_moves
+        if moves is None:
+            moves = moves_in_frame(self.frame_pits(), self.first)
+            object.__setattr__(self, "_frame_moves", moves)
+        return moves
+
+    def play_position(self, move: int) -> ModiarPosition:
+        """`play(move).position` without the effects record: the search's fast
+        path, reading the child that `frame_moves` already sowed."""
+        slot = move - _OWN[self.side][0]
+        for found in self.frame_moves():
+            if found[0] == slot:
+                _, child, gain = found
+                break
+        else:
+            raise IllegalMove(f"{PIT_NAMES[move]} is not a move here")
+        # The child is in the opponent's frame: South's order when North moved.
+        pits = child if self.side == SIDES[1] else rotate(child)
+        south, north = self.captured
+        captured = (south + gain, north) if self.side == SIDES[0] else (south, north + gain)
+        return ModiarPosition(pits, captured, _other(self.side), False)
 
     def play(self, move: int) -> Played:
         """Play a legal move (not checked) and say what it sowed and captured."""
@@ -150,7 +178,7 @@ class ModiarPosition:
 
     def outcome(self) -> Outcome | None:
         """The result when the side to move has no legal move, else None."""
-        if self.legal_moves():
+        if self.frame_moves():
             return None
         return self.final_outcome(Reason.NO_LEGAL_MOVE)
 
@@ -231,7 +259,8 @@ def sow_and_capture(pits: Sequence[int], origin: int,
     # The drops of `drops`, counted in whole laps: every pit gets one stone a
     # lap, and the first `extra` pits from the origin one more.
     laps, extra = divmod(stones, PITS)
-    after = [count + laps for count in pits]
+    # (Most sowings go less than once round: then the pits are only copied.)
+    after = [count + laps for count in pits] if laps else list(pits)
     after[origin] = laps
     for step in range(extra):
         after[(origin + step) % PITS] += 1

@@ -295,7 +295,7 @@ class ReversiPosition:
     only by convention (slots, for the search's speed), like `side`.
     """
 
-    __slots__ = ("mover", "opponent", "side")
+    __slots__ = ("_mobility", "mover", "opponent", "side")
 
     GAME = "reversi"
     SIDES = ("b", "w")
@@ -305,6 +305,9 @@ class ReversiPosition:
         self.mover = mover
         self.opponent = opponent
         self.side = side
+        # `mobility(mover, opponent)`, found on first use: the search asks for it
+        # in `outcome`, `legal_moves` and the evaluation of the same position.
+        self._mobility: int | None = None
 
     @classmethod
     def from_colours(cls, black: int, white: int, side: str) -> ReversiPosition:
@@ -344,21 +347,26 @@ class ReversiPosition:
 
     # -- rules --
 
+    def placements(self) -> int:
+        """The squares the side to move may place on, as a board (`mobility`)."""
+        moves = self._mobility
+        if moves is None:
+            moves = self._mobility = mobility(self.mover, self.opponent)
+        return moves
+
     def legal_moves(self) -> list[int]:
         """Squares in increasing order; [PASS] when forced to pass; [] at the end."""
-        p, o = self.mover, self.opponent
-        moves = mobility(p, o)
+        moves = self.placements()
         if moves:
             return _squares(moves)
-        return [PASS] if mobility(o, p) else []
+        return [PASS] if mobility(self.opponent, self.mover) else []
 
     def move_count(self) -> int:
         """len(legal_moves()) without building the list (perft's last ply)."""
-        p, o = self.mover, self.opponent
-        moves = mobility(p, o)
+        moves = self.placements()
         if moves:
             return moves.bit_count()
-        return 1 if mobility(o, p) else 0
+        return 1 if mobility(self.opponent, self.mover) else 0
 
     def play(self, move: int) -> Played:
         """Place a disc on `move` (or PASS).  The move must be legal.
@@ -367,21 +375,29 @@ class ReversiPosition:
         looked at (perft and the search pay for every check here): callers
         check a move against legal_moves() first, as `base.legal` does.
         """
+        after = self.play_position(move)
+        if move == PASS:
+            return Played(after, _NO_FLIPS)
+        # The mover's discs now (the new opponent's) that were the opponent's.
+        flipped = tuple(_squares(after.opponent & self.opponent))
+        return Played(after, _new_tuple(Effects, (*_BEFORE, flipped, *_AFTER)))
+
+    def play_position(self, move: int) -> ReversiPosition:
+        """`play(move).position` without the effects record: the search's fast
+        path, which needs no list of the squares turned."""
         p, o = self.mover, self.opponent
         if move == PASS:
-            return Played(ReversiPosition(o, p, _OTHER[self.side]), _NO_FLIPS)
+            return ReversiPosition(o, p, _OTHER[self.side])
         boards = place(move, p, o)
         if boards is None:  # turns nothing: say so rather than make a broken position
             raise IllegalMove(f"{square_name(move)} is not a move here")
         child_p, child_o = boards  # not *boards: a starred call is a slower call
-        flipped = tuple(_squares(child_o & o))  # the mover's now that were the opponent's
-        return Played(ReversiPosition(child_p, child_o, _OTHER[self.side]),
-                      _new_tuple(Effects, (*_BEFORE, flipped, *_AFTER)))
+        return ReversiPosition(child_p, child_o, _OTHER[self.side])
 
     def outcome(self) -> Outcome | None:
         """None while either side can move; else the disc count decides."""
         p, o = self.mover, self.opponent
-        if mobility(p, o) or mobility(o, p):
+        if self.placements() or mobility(o, p):
             return None
         black, white = self.counts()
         winner = "b" if black > white else "w" if white > black else None

@@ -30,7 +30,7 @@ of its characters where noted) and a side, so the position's `play`,
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -50,7 +50,10 @@ Move = tuple[int, int]
 Board = str | Sequence[str]  # a board string, or a list of its characters
 # Per square, per direction: (victim or dest, far, closers).  A piece landing on
 # dest takes the enemy soldier beside it on victim when `far`, the square past
-# the victim, holds one of `closers`; far = -1 off the board (a hostile edge).
+# the victim, holds one of `closers`.  Where the victim stands on a hostile
+# edge, with nothing past it, the table names a square whose test is already
+# met instead (`_pincers_by_dest`, `_pincers_by_victim`), so the kernels that
+# read it need no test for the edge.
 Pincers = tuple[tuple[tuple[int, int, str], ...], ...]
 
 
@@ -195,11 +198,14 @@ class TaflRules:
 
     @cached_property
     def _pincers_by_dest(self) -> dict[str, Pincers]:
-        """Per side, per landing square: the pincers it closes, in `flanks` order."""
+        """Per side, per landing square: the pincers it closes, in `flanks` order.
+        Against a hostile edge the far square is the victim's own, and its
+        closer the prey: `sandwiched` has just seen the victim there."""
         def row(side: str, dest: int) -> tuple[tuple[int, int, str], ...]:
             found = (self._pincer(side, victim, -1 if far is None else far)
                      for victim, far in self.flanks[dest])
-            return tuple(p for p in found if p is not None)
+            return tuple((victim, victim, PREY[side]) if far < 0 else (victim, far, closers)
+                         for victim, far, closers in (p for p in found if p is not None))
         squares = range(self.size * self.size)
         return {side: tuple(row(side, dest) for dest in squares) for side in SIDES}
 
@@ -213,8 +219,12 @@ class TaflRules:
                 if not ray:
                     continue
                 pincer = self._pincer(side, victim, rays[d ^ 1][0] if rays[d ^ 1] else -1)
-                if pincer is not None:
-                    found.append((ray[0], pincer[1], pincer[2]))
+                if pincer is None:
+                    continue
+                _, far, closers = pincer
+                # Against a hostile edge: the far test is the landing square's
+                # own (empty), which `landings` asks for anyway.
+                found.append((ray[0], ray[0], EMPTY) if far < 0 else (ray[0], far, closers))
             return tuple(found)
         squares = range(self.size * self.size)
         return {side: tuple(row(side, victim) for victim in squares) for side in SIDES}
@@ -289,18 +299,21 @@ class TaflRules:
         cannot lie past a victim, since the victim would have blocked the way."""
         prey = PREY[side]
         return [victim for victim, far, closers in self._pincers_by_dest[side][dest]
-                if board[victim] == prey and (far < 0 or board[far] in closers)]
+                if board[victim] == prey and board[far] in closers]
 
-    def landings(self, board: str, side: str) -> Iterator[tuple[int, int]]:
+    def landings(self, board: str, side: str) -> list[tuple[int, int]]:
         """(victim, dest) for each enemy soldier a piece of `side` would take by
         landing on the empty square dest (whether one can get there or not)."""
         prey, pincers = PREY[side], self._pincers_by_victim[side]
+        found = []
         victim = board.find(prey)
         while victim >= 0:
             for dest, far, closers in pincers[victim]:
-                if board[dest] == EMPTY and (far < 0 or board[far] in closers):
-                    yield victim, dest
+                # The closer first: it is missing more often than the landing is taken.
+                if board[far] in closers and board[dest] == EMPTY:
+                    found.append((victim, dest))
             victim = board.find(prey, victim + 1)
+        return found
 
     def capture_moves(self, board: str, side: str) -> list[tuple[int, int, int]]:
         """(orig, dest, victim) for every soldier `side` could take in one move,
@@ -475,24 +488,49 @@ class TaflPosition:
 
     def play(self, move: tuple[int, int]) -> Played:
         """Make a legal move: the new position and the squares it captured."""
+        after, captured = self._apply(move)
+        return Played(after, Effects(captured=tuple(captured)))
+
+    def play_position(self, move: tuple[int, int]) -> TaflPosition:
+        """`play(move).position` without the effects record: the search's fast path."""
+        return self._apply(move)[0]
+
+    def _apply(self, move: tuple[int, int]) -> tuple[TaflPosition, list[int]]:
+        """The position after a legal move, and the squares it captured.
+
+        The captures are read on the board before the move, which gives what
+        the board after it would: `sandwiched` never reads `dest`; `orig`
+        holds the mover's own piece before and nothing after, so it is no
+        victim either way, and it cannot lie past a victim (the piece would
+        have slid over the victim).  `takes_king` reads the king's other
+        sides, and neither `orig` (a rook move between two squares beside him
+        passes through him) nor a soldier taken beside `dest` (no square is
+        beside both the king and a square next to him) is one of them.  So
+        the new board is built once, by slicing, and through a list only when
+        pieces are taken.
+        """
         orig, dest = move
-        rules, side = self.rules, self.side
-        board = list(self.board)
+        rules, side, board = self.rules, self.side, self.board
         piece = board[orig]
-        board[orig], board[dest] = EMPTY, piece
         captured = rules.sandwiched(board, side, dest)
-        for victim in captured:
-            board[victim] = EMPTY
         if side == ATTACKERS:
-            king = self.board.find(KING)
+            king = board.find(KING)
             if king >= 0 and rules.takes_king(board, king, dest):
-                board[king] = EMPTY
                 captured.append(king)
+        if captured:
+            squares = list(board)
+            squares[orig], squares[dest] = EMPTY, piece
+            for victim in captured:
+                squares[victim] = EMPTY
+            board = "".join(squares)
+        elif orig < dest:
+            board = f"{board[:orig]}{EMPTY}{board[orig + 1:dest]}{piece}{board[dest + 1:]}"
+        else:
+            board = f"{board[:dest]}{piece}{board[dest + 1:orig]}{EMPTY}{board[orig + 1:]}"
         visited = self.visited
         if piece == KING and dest in rules.corners:
             visited |= 1 << rules.corners.index(dest)
-        after = TaflPosition(rules, "".join(board), ENEMY[side], visited)
-        return Played(after, Effects(captured=tuple(captured)))
+        return TaflPosition(rules, board, ENEMY[side], visited), captured
 
     def captures(self, orig: int, dest: int) -> list[int]:
         """The soldiers the move orig-dest would take, without playing it."""
