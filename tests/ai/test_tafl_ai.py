@@ -354,10 +354,28 @@ def test_brandubh_king_does_not_walk_into_a_corner_trap():
 # --- the strategy's shortcuts agree with the rules --------------------------------
 
 
+def king_lines(pos: tafl.TaflPosition) -> list[tuple[int, ...]]:
+    """The king's rays that run clear to a goal still worth reaching (the edge;
+    a corner not yet visited), read square by square from the rules' rays."""
+    king, rules = pos.board.find("K"), pos.rules
+    if king < 0:
+        return []
+    unvisited = {c for i, c in enumerate(rules.corners) if not pos.visited >> i & 1}
+    return [ray for ray in rules.rays[king]
+            if ray and all(pos.board[sq] == "." for sq in ray)
+            and (name_goal(pos) == "edge" or ray[-1] in unvisited)]
+
+
+def name_goal(pos: tafl.TaflPosition) -> str:
+    return pos.rules.goal.value
+
+
 @pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
 def test_noisy_moves_agree_with_the_rules(name):
-    """Captures, king captures and king escapes, found without generating every
-    move, are exactly the moves that do those things."""
+    """Captures, king captures, king escapes, escape threats (king moves after
+    which he has an open line he did not have) and, against his one open line, the attackers'
+    moves that stand on it, found without generating every move, are exactly
+    the moves that do those things."""
     strategy = TaflStrategy()
     rng = random.Random(7)
     for game_number in range(12):
@@ -375,7 +393,11 @@ def test_noisy_moves_agree_with_the_rules(name):
                     else after.visited != pos.visited)
                 took = len(played.effects.captured) > int(king_gone)
                 assert len(pos.captures(*move)) == len(played.effects.captured) - int(king_gone)
-                if took or king_gone or escaped:
+                # A threat opens a line he did not have (its goal square is new).
+                threat = pos.board[move[0]] == "K" and bool(
+                    {ray[-1] for ray in king_lines(after)} - {ray[-1] for ray in king_lines(pos)})
+                shuts = pos.side == "a" and len(king_lines(pos)) == 1 and not king_lines(after)
+                if took or king_gone or escaped or threat or shuts:
                     expected.add(move)
             noisy = strategy.noisy_moves(pos)
             assert len(noisy) == len(set(noisy)) and set(noisy) == expected, game_number
