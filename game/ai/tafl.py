@@ -97,6 +97,10 @@ class TaflWeights:
     # most `threat_gain`.
     threat_moves: bool = False
     threat_gain: int = 150
+    # Whether the cordon and the threat moves give way to the net once the
+    # king has at most `net_defenders` left (Brandubh: with them, the Druid's
+    # attackers no longer took a lone king within the net tests' plies).
+    net_alone: bool = False
 
 
 WEIGHTS = {
@@ -108,7 +112,7 @@ WEIGHTS = {
         hanging=25, shielded=40, capture_margin=50,
         net_defenders=2, net_reach=8, net_near=6, net_region=6,
         unstoppable_routes=True, double_threat=150, cordon_goal=20,
-        threat_moves=True, threat_gain=100),
+        threat_moves=True, threat_gain=100, net_alone=True),
     "tawlbwrdd": TaflWeights(
         balance=100, attacker=100, defender=160,
         open_line=350, two_open_lines=6000, route=60, fork=150, fork_to_move=2500,
@@ -268,6 +272,9 @@ class TaflStrategy(Strategy):
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
+        netting = board.count("D") <= w.net_defenders
+        plain = netting and w.net_alone  # the net alone, none of the threat terms
+        threat_terms = w.unstoppable_routes and not attackers_to_move and not plain
         king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
         open_ray: tuple[int, ...] = ()
@@ -300,7 +307,7 @@ class TaflStrategy(Strategy):
                     if seen > 1:
                         forks += 1
                         fork_ways |= 1 << d
-                    elif w.unstoppable_routes and not attackers_to_move:
+                    elif threat_terms:
                         single.append((d, t, line))
         # A one-line route whose line no attacker move would shut once the king
         # stands there is as good as a fork (with the defenders to move, where
@@ -328,12 +335,12 @@ class TaflStrategy(Strategy):
                 score += w.open_line
         if forks and not attackers_to_move:
             score += w.fork_to_move
-        elif fork_ways & (fork_ways - 1) and attackers_to_move:
+        elif fork_ways & (fork_ways - 1) and attackers_to_move and not plain:
             # Fork squares in two directions from the king: one attacker move
             # stands on one of his ways, not on both.
             score += w.double_threat
 
-        if w.cordon_goal or w.sealed:
+        if (w.cordon_goal or w.sealed) and not plain:
             reach = _goals_in_reach(board, geo, king, mask)
             score += w.cordon_goal * (reach - geo.start_reach)
             if not reach:
@@ -348,7 +355,7 @@ class TaflStrategy(Strategy):
         if w.shielded:
             score -= w.shielded * _shielded(board, geo)
 
-        if board.count("D") <= w.net_defenders:
+        if netting:
             score += w.net_reach * _king_reach(board, rules, king)
             score -= w.net_near * _nearness(board, geo, king)
             score += w.net_region * _king_region(board, rules, king)
@@ -447,7 +454,8 @@ class TaflStrategy(Strategy):
                      if open_line]
         valued = [(move, UNBOUNDED_GAIN) for move in first]
         w = self.weights[rules.name]
-        threats = self._threat_moves(position, king, w) if w.threat_moves else []
+        threats = self._threat_moves(position, king, w) if w.threat_moves and not (
+            w.net_alone and board.count("D") <= w.net_defenders) else []
         valued.extend(threat for threat in threats if threat[0] not in first)
         captures = rules.capture_moves(board, side)
         if not captures:
@@ -460,7 +468,8 @@ class TaflStrategy(Strategy):
         listed = {move for move, _ in valued}
         # The defenders' captures that open one of the king's lines may gain that too.
         opening: set[Move] = set()
-        if w.threat_moves and side != ATTACKERS:
+        if w.threat_moves and side != ATTACKERS and not (
+                w.net_alone and board.count("D") <= w.net_defenders):
             plugs = _line_plugs(board, geometry(rules), king, goal_mask(position))
             opening = {(orig, dest) for orig, dest, victim in captures
                        if victim in plugs and dest not in plugs[victim]}
