@@ -13,7 +13,7 @@ import pytest
 
 from game.ai.levels import start_search
 from game.ai.strategy import WIN
-from game.ai.tafl import TaflStrategy
+from game.ai.tafl import THREAT_WEIGHTS, TaflStrategy
 from game.rules import start, tafl
 from game.rules.base import legal
 from game.rules.record import Game
@@ -370,13 +370,14 @@ def name_goal(pos: tafl.TaflPosition) -> str:
     return pos.rules.goal.value
 
 
+@pytest.mark.parametrize("threat_weights", [False, True])
 @pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
-def test_noisy_moves_agree_with_the_rules(name):
+def test_noisy_moves_agree_with_the_rules(name, threat_weights):
     """Captures, king captures, king escapes, escape threats (king moves after
     which he has an open line he did not have) and, against his one open line, the attackers'
     moves that stand on it, found without generating every move, are exactly
-    the moves that do those things."""
-    strategy = TaflStrategy()
+    the moves that do those things (the last two with the threat weights only)."""
+    strategy = TaflStrategy(THREAT_WEIGHTS if threat_weights else None)
     rng = random.Random(7)
     for game_number in range(12):
         game = Game(start(name))

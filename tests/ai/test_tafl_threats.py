@@ -22,10 +22,15 @@ def position(game: str, diagram: str, side: str, visited: str = "-") -> rules.Ta
     return rules.from_code(tafl_code(game, diagram, side, visited))
 
 
+def threats() -> TaflStrategy:
+    """The strategy with the threat terms on (they are not switched on in play)."""
+    return TaflStrategy(tafl.THREAT_WEIGHTS)
+
+
 def without(game: str, **changes) -> TaflStrategy:
-    """The strategy with some of `game`'s new weights set back (the old search)."""
-    return TaflStrategy({**tafl.WEIGHTS, game: dataclasses.replace(tafl.WEIGHTS[game],
-                                                                   **changes)})
+    """The threat strategy with some of `game`'s new weights set back (the old search)."""
+    return TaflStrategy({**tafl.THREAT_WEIGHTS,
+                         game: dataclasses.replace(tafl.THREAT_WEIGHTS[game], **changes)})
 
 
 # The king's one move is c3-b3, which opens the b-file upwards.  The attacker
@@ -49,7 +54,7 @@ ONE_ROUTE_SHUT = ONE_ROUTE.replace(" 2 . . D A", " 2 . . D .").replace(
 
 
 def test_a_route_whose_line_one_move_shuts_is_worth_little():
-    strategy = TaflStrategy()
+    strategy = threats()
     free = position("tawlbwrdd", ONE_ROUTE, "d")
     shut = position("tawlbwrdd", ONE_ROUTE_SHUT, "d")
     assert free.board.count("A") == shut.board.count("A")
@@ -83,7 +88,7 @@ ONE_FORK = TWO_FORKS.replace(" 9 . . . . . . . A", " 9 . . . . . . . .").replace
 
 
 def test_forks_in_two_directions_are_nearly_a_win_for_the_king():
-    strategy = TaflStrategy()
+    strategy = threats()
     two = position("tawlbwrdd", TWO_FORKS, "a")
     one = position("tawlbwrdd", ONE_FORK, "a")
     # Scores are from the attackers' side (to move): two forks are far worse for them.
@@ -114,7 +119,7 @@ RING = """
 
 
 def test_a_cordon_round_the_king_scores_for_the_attackers():
-    strategy = TaflStrategy()
+    strategy = threats()
     ring = position("tawlbwrdd", RING, "a")
     # One attacker of the ring stepped out: a gap the king can walk through.
     gap = position("tawlbwrdd", RING.replace(" 6 . . A . K . A", " 6 . . A . K . .")
@@ -127,7 +132,7 @@ def test_a_cordon_round_the_king_scores_for_the_attackers():
     new_gain = strategy.evaluate(ring) - strategy.evaluate(gap)
     old_gain = old.evaluate(ring) - old.evaluate(gap)
     assert old_gain > 0
-    assert new_gain >= old_gain + tafl.WEIGHTS["tawlbwrdd"].sealed
+    assert new_gain >= old_gain + tafl.THREAT_WEIGHTS["tawlbwrdd"].sealed
 
 
 def test_the_quiescence_follows_a_threat_and_its_block():
@@ -135,7 +140,7 @@ def test_the_quiescence_follows_a_threat_and_its_block():
     # is an attacker's move the quiescence now plays, so a depth-1 search
     # scores the sortie by what follows the block, not by the open line.
     pos = position("tawlbwrdd", ONE_ROUTE_SHUT, "d")
-    strategy = TaflStrategy()
+    strategy = threats()
     noisy = strategy.noisy_moves(pos)
     assert (pos.parse_move("c3-b3")) in noisy
     after = pos.play(pos.parse_move("c3-b3")).position
@@ -143,3 +148,9 @@ def test_the_quiescence_follows_a_threat_and_its_block():
     deep = Search(pos, strategy, limits=Limits(depth=1)).run()
     shallow = Search(pos, without("tawlbwrdd", threat_moves=False), limits=Limits(depth=1)).run()
     assert deep.score < shallow.score
+
+
+def test_the_shipped_weights_are_the_base_ones_unless_a_game_is_switched_on():
+    for game, weights in tafl.WEIGHTS.items():
+        on = game in tafl.THREATS_ON
+        assert weights == (tafl.THREAT_WEIGHTS[game] if on else tafl.BASE_WEIGHTS[game])
