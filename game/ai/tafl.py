@@ -29,7 +29,7 @@ with the most it may gain, so the search skips captures that cannot matter.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules.tafl import (
     ATTACKERS,
@@ -42,6 +42,7 @@ from ..rules.tafl import (
     TaflPosition,
     TaflRules,
 )
+from ..rules.tafl import start as start_position
 from .strategy import UNBOUNDED_GAIN, Strategy, register
 
 
@@ -76,9 +77,33 @@ class TaflWeights:
     net_reach: int = 0
     net_near: int = 0
     net_region: int = 0  # each square of the empty region he could walk to, step by step
+    # Escape threats counted with the replies that stop them (issue 14): one
+    # open line one attacker move shuts, attackers to move, is worth
+    # `blocked_line` (not `open_line`); a square one king move away from which
+    # a line opens that no attacker move shuts counts as a fork; with the
+    # attackers to move, two such squares in different directions from the
+    # king (no one move stops both) add `double_threat`.
+    blocked_line: int | None = None  # None: `open_line`, as before
+    unstoppable_routes: bool = False
+    double_threat: int = 0
+    # The cordon (quiet boards): each goal square (edge square; unvisited
+    # corner) the king could walk to, step by step through any square not
+    # held by an attacker (so a diagonal chain of attackers is a wall),
+    # counted from the start position's number; `sealed` when there is none.
+    cordon_goal: int = 0
+    sealed: int = 0
+    # Quiescence: the king's moves that open a line (and the attackers' moves
+    # that shut an open one) are noisy; a threat one move shuts may gain at
+    # most `threat_gain`.
+    threat_moves: bool = False
+    threat_gain: int = 150
+    # Whether the cordon and the threat moves give way to the net once the
+    # king has at most `net_defenders` left (Brandubh: with them, the Druid's
+    # attackers no longer took a lone king within the net tests' plies).
+    net_alone: bool = False
 
 
-WEIGHTS = {
+BASE_WEIGHTS = {
     "brandubh": TaflWeights(
         balance=300, attacker=100, defender=120,
         open_line=140, two_open_lines=300, route=30, fork=60, fork_to_move=120,
@@ -94,6 +119,23 @@ WEIGHTS = {
         hanging=0, shielded=0,
         net_defenders=3, net_reach=6, net_near=3, net_region=4, lone_line_through=True),
 }
+
+# The threat terms, the cordon and the threat moves (issue 14 item 3), per
+# game.  Built and tested, but switched on only for the games in THREATS_ON:
+# against the previous Druid at equal nodes they have not shown a gain yet,
+# and they cost about a quarter of the nodes per second (docs/benchmarks.md,
+# "Tafl escape threats against main's Druid").  Switching a game on is adding
+# it to THREATS_ON, then `tools/druid_match.py GAME --against REV` to judge.
+THREATS = {
+    "brandubh": {"unstoppable_routes": True, "double_threat": 150, "cordon_goal": 20,
+                 "threat_moves": True, "threat_gain": 100, "net_alone": True},
+    "tawlbwrdd": {"unstoppable_routes": True, "double_threat": 2500, "cordon_goal": 6,
+                  "sealed": 250, "threat_moves": True, "threat_gain": 150},
+}
+THREATS_ON: frozenset[str] = frozenset()
+THREAT_WEIGHTS = {game: replace(w, **THREATS[game]) for game, w in BASE_WEIGHTS.items()}
+WEIGHTS = {game: THREAT_WEIGHTS[game] if game in THREATS_ON else w
+           for game, w in BASE_WEIGHTS.items()}
 
 # Move-ordering bonus for a king move onto a route square / a fork square.
 ROUTE_ORDER = {"brandubh": (50, 50), "tawlbwrdd": (500, 3000)}
@@ -156,6 +198,18 @@ class Geometry:
         self.across = ((2, 3), (2, 3), (0, 1), (0, 1))
         # Squares beside each corner: attackers there guard it (Brandubh).
         self.guards = tuple(rules.neighbours[c] for c in rules.corners)
+        # Bit boards for the cordon (bit sq = square sq): the squares off the
+        # first / last file (a step left / right stays on the rank), the goal
+        # squares per goal bit, and how many goals the king reaches at the start.
+        self.full = (1 << n * n) - 1
+        self.not_first_file = sum(1 << sq for sq in range(n * n) if sq % n)
+        self.not_last_file = sum(1 << sq for sq in range(n * n) if sq % n != n - 1)
+        edge = sum(1 << sq for sq in rules.edge)
+        self.goal_squares = tuple((1 << i, 1 << c) for i, c in enumerate(rules.corners)) \
+            if not self.edge_goal else ((ALL_GOALS, edge),)
+        start_board = start_position(rules.name).board
+        self.start_reach = _goals_in_reach(start_board, self, start_board.find(KING),
+                                           ALL_GOALS if self.edge_goal else rules.all_corners)
 
 
 _GEOMETRY: dict[str, Geometry] = {}
@@ -231,9 +285,14 @@ class TaflStrategy(Strategy):
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
+        netting = board.count("D") <= w.net_defenders
+        plain = netting and w.net_alone  # the net alone, none of the threat terms
+        threat_terms = w.unstoppable_routes and not attackers_to_move and not plain
         king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
         open_ray: tuple[int, ...] = ()
+        single: list[tuple[int, int, int]] = []  # (direction, square, line) of one-line routes
+        fork_ways = 0  # bit d: a fork square lies in direction d
         slices, goal_bits, rays = geo.slices[king], geo.goal_bits[king], geo.rays[king]
         across, dots = geo.across, DOTS
         for d, ray in enumerate(rays):
@@ -255,23 +314,50 @@ class TaflStrategy(Strategy):
                 for d2 in across[d]:
                     if t_bits[d2] & mask and board[t_slices[d2]] == dots[len(t_rays[d2])]:
                         seen += 1
+                        line = d2
                 if seen:
                     routes += seen
                     if seen > 1:
                         forks += 1
+                        fork_ways |= 1 << d
+                    elif threat_terms:
+                        single.append((d, t, line))
+        # A one-line route whose line no attacker move would shut once the king
+        # stands there is as good as a fork (with the defenders to move, where
+        # it is worth a fork's `fork_to_move`; the first few, for speed).
+        for d, t, line in single[:3]:
+            if not _can_block(_king_moved(board, king, t), rules, t, geo.rays[t][line]):
+                forks += 1
+                fork_ways |= 1 << d
         score += w.king_mobility * mobility + w.route * routes + w.fork * forks
         if lines:
             if attackers_to_move:
                 # Two lines, or one that no attacker can reach in time, and the
                 # king is through: one move shuts one line, if any.
-                through = lines > 1 or (w.lone_line_through
-                                        and not _can_block(board, rules, king, open_ray))
-                score += w.open_line + (w.two_open_lines if through else 0)
+                blockable = lines == 1 and (w.lone_line_through or w.blocked_line is not None) \
+                    and _can_block(board, rules, king, open_ray)
+                through = lines > 1 or (w.lone_line_through and not blockable)
+                if through:
+                    score += w.open_line + w.two_open_lines
+                elif blockable and w.blocked_line is not None:
+                    score += w.blocked_line
+                else:
+                    score += w.open_line
             else:
                 # The defenders simply go: the search finds it; keep the hint small.
                 score += w.open_line
         if forks and not attackers_to_move:
             score += w.fork_to_move
+        elif fork_ways & (fork_ways - 1) and attackers_to_move and not plain:
+            # Fork squares in two directions from the king: one attacker move
+            # stands on one of his ways, not on both.
+            score += w.double_threat
+
+        if (w.cordon_goal or w.sealed) and not plain:
+            reach = _goals_in_reach(board, geo, king, mask)
+            score += w.cordon_goal * (reach - geo.start_reach)
+            if not reach:
+                score -= w.sealed
 
         # How closely he is hemmed in.
         shut, threat = self._king_pressure(board, rules, king)
@@ -282,7 +368,7 @@ class TaflStrategy(Strategy):
         if w.shielded:
             score -= w.shielded * _shielded(board, geo)
 
-        if board.count("D") <= w.net_defenders:
+        if netting:
             score += w.net_reach * _king_reach(board, rules, king)
             score -= w.net_near * _nearness(board, geo, king)
             score += w.net_region * _king_region(board, rules, king)
@@ -380,18 +466,63 @@ class TaflStrategy(Strategy):
                      in _king_rays(board, geometry(rules), king, goal_mask(position))
                      if open_line]
         valued = [(move, UNBOUNDED_GAIN) for move in first]
+        w = self.weights[rules.name]
+        threats = self._threat_moves(position, king, w) if w.threat_moves and not (
+            w.net_alone and board.count("D") <= w.net_defenders) else []
+        valued.extend(threat for threat in threats if threat[0] not in first)
         captures = rules.capture_moves(board, side)
         if not captures:
-            return valued
+            return _largest_first(valued) if threats else valued
         counts: dict[Move, int] = {}
         for orig, dest, _ in captures:
             counts[orig, dest] = counts.get((orig, dest), 0) + 1
-        w = self.weights[rules.name]
         value = w.defender if side == ATTACKERS else w.attacker
         ordered = sorted(counts, key=counts.__getitem__, reverse=True)
-        valued.extend((move, value * counts[move] + w.capture_margin)
-                      for move in ordered if move not in first)
-        return valued
+        listed = {move for move, _ in valued}
+        # The defenders' captures that open one of the king's lines may gain that too.
+        opening: set[Move] = set()
+        if w.threat_moves and side != ATTACKERS and not (
+                w.net_alone and board.count("D") <= w.net_defenders):
+            plugs = _line_plugs(board, geometry(rules), king, goal_mask(position))
+            opening = {(orig, dest) for orig, dest, victim in captures
+                       if victim in plugs and dest not in plugs[victim]}
+        valued.extend((move, value * counts[move] + w.capture_margin
+                       + (w.open_line if move in opening else 0))
+                      for move in ordered if move not in listed)
+        return _largest_first(valued) if threats or opening else valued
+
+    def _threat_moves(self, position: TaflPosition, king: int,
+                      w: TaflWeights) -> list[tuple[Move, int]]:
+        """Escape threats and the replies that stop them, valued: the king's
+        moves that open a line to a goal (a won game if no attacker move would
+        shut it, or he gets two; else `threat_gain`); with the king's one open
+        line, the attackers' moves onto it (they must make one of them)."""
+        board, rules = position.board, position.rules
+        geo = geometry(rules)
+        mask = goal_mask(position)
+        if position.side == ATTACKERS:
+            open_rays = [ray for _, ray, _, is_open in _king_rays(board, geo, king, mask)
+                         if is_open]
+            if len(open_rays) != 1:
+                return []  # none to stop, or more than one move can stop
+            return [((orig, sq), UNBOUNDED_GAIN) for sq in open_rays[0]
+                    for orig in rules.arrivals(board, ATTACKERS, sq)]
+        king_ok = rules.stops[KING]
+        found = []
+        for d, ray, run, _ in _king_rays(board, geo, king, mask):
+            for t in ray[:run]:
+                if not king_ok[t]:
+                    continue
+                lines = [d2 for d2 in geo.across[d] if geo.goal_bits[t][d2] & mask
+                         and board[geo.slices[t][d2]] == DOTS[len(geo.rays[t][d2])]]
+                if not lines:
+                    continue
+                moved = _king_moved(board, king, t)
+                won = len(lines) > 1 or not _can_block(moved, rules, t, geo.rays[t][lines[0]])
+                if won and rules.king_captures(moved, t):
+                    won = False
+                found.append(((king, t), UNBOUNDED_GAIN if won else w.threat_gain))
+        return found
 
 
 def _king_rays(board: str, geo: Geometry, king: int,
@@ -423,6 +554,59 @@ def _can_block(board: str, rules: TaflRules, king: int, ray: tuple[int, ...]) ->
     arrivals = rules.arrivals
     return any(arrivals(board, ATTACKERS, sq) for sq in ray) or \
         bool(rules.king_captures(board, king))
+
+
+def _largest_first(valued: list[tuple[Move, int]]) -> list[tuple[Move, int]]:
+    """Noisy moves by their gain, largest first (the search stops at the first
+    that cannot reach alpha); ties keep their order."""
+    return sorted(valued, key=lambda item: -item[1])
+
+
+def _line_plugs(board: str, geo: Geometry, king: int,
+                mask: int) -> dict[int, tuple[int, ...]]:
+    """The attackers that alone stand between the king and a goal, each with
+    the line it shuts: taking one opens it, unless the taker lands on it."""
+    plugs: dict[int, tuple[int, ...]] = {}
+    for d, ray in enumerate(geo.rays[king]):
+        if not ray or not geo.goal_bits[king][d] & mask:
+            continue
+        pieces = [sq for sq in ray if board[sq] != "."]
+        if len(pieces) == 1 and board[pieces[0]] == "A":
+            plugs[pieces[0]] = ray
+    return plugs
+
+
+def _king_moved(board: str, king: int, dest: int) -> str:
+    """The board with the king moved from `king` to `dest` (nothing taken)."""
+    cells = list(board)
+    cells[king], cells[dest] = ".", KING
+    return "".join(cells)
+
+
+# A board string as the bits of its attackers: "A" -> 1, anything else -> 0.
+_ATTACKER_BITS = str.maketrans({"A": "1", "D": "0", "K": "0", ".": "0"})
+
+
+def _goals_in_reach(board: str, geo: Geometry, king: int, mask: int) -> int:
+    """How many goal squares (in `mask`) the king could walk to one step at a
+    time through every square not held by an attacker: defenders may step
+    aside, attackers stay, so a chain of attackers, diagonals included, is a
+    wall he cannot pass.  A bit-board flood fill."""
+    n = geo.n
+    passable = geo.full & ~int(board.translate(_ATTACKER_BITS)[::-1], 2)
+    left, right = geo.not_first_file, geo.not_last_file
+    region = 1 << king
+    while True:
+        grown = (region | region << n | region >> n | (region & right) << 1
+                 | (region & left) >> 1) & passable
+        if grown == region:
+            break
+        region = grown
+    goals = 0
+    for bit, squares in geo.goal_squares:
+        if mask & bit:
+            goals |= squares
+    return (region & goals).bit_count()
 
 
 def _king_reach(board: str, rules: TaflRules, king: int) -> int:

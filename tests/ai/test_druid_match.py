@@ -1,0 +1,66 @@
+"""tools/druid_match.py: the Druid of this tree against a commit's, each in its own process."""
+
+import json
+import subprocess
+
+import pytest
+
+from game.rules import start
+from tools import druid_match
+
+
+def test_a_tiny_match_against_head_itself_scores_even(tmp_path):
+    # Both sides are the same deterministic search, each pair of games starts
+    # from one opening with the colours swapped: each side wins once.
+    log = tmp_path / "games.jsonl"
+    head = subprocess.run(["git", "-C", str(druid_match.ROOT), "rev-parse", "HEAD"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    args = druid_match.parse(["tawlbwrdd", "--against", head, "--games", "2",
+                              "--nodes", "60", "--log", str(log)])
+    text = druid_match.run(args)
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["new_side"] for r in records] == ["a", "d"]
+    assert records[0]["opening"] == records[1]["opening"]
+    assert records[0]["winner"] is not None  # 60 nodes a move: one side wins
+    unchanged = subprocess.run(["git", "-C", str(druid_match.ROOT), "diff", "--quiet", "HEAD",
+                                "--", "game"]).returncode == 0
+    if unchanged:  # (uncommitted edits to game/ make this tree differ from HEAD)
+        assert records[0]["moves"] == records[1]["moves"]
+        assert "A score 50.0%" in text and "B score 50.0%" in text
+        assert "A as a: wins 1" in text or "A as d: wins 1" in text
+
+
+def test_a_match_started_again_skips_the_games_in_its_log(tmp_path, monkeypatch):
+    log = tmp_path / "games.jsonl"
+    record = {"i": 0, "new_side": "a", "winner": "d", "reason": "edge-escape", "plies": 9,
+              "moves": [], "seconds": {}, "opening": []}
+    log.write_text(json.dumps(record) + "\n")
+    played = []
+    monkeypatch.setattr(druid_match, "play",
+                        lambda *a, **k: played.append(a) or dict(record, winner="a"))
+    text = druid_match.run(druid_match.parse(["tawlbwrdd", "--against", "HEAD",
+                                              "--games", "2", "--log", str(log)]))
+    assert len(played) == 1  # game 1 only
+    assert "A as a: wins 0, draws 0, losses 1" in text
+    assert "A as d: wins 0, draws 0, losses 1" in text
+
+
+def test_openings_are_distinct_and_run_out_with_a_message():
+    first_moves = len(start("modiar").legal_moves())
+    openings = druid_match.distinct_openings("modiar", 1, first_moves, seed=0)
+    assert len({tuple(o) for o in openings}) == first_moves
+    with pytest.raises(SystemExit, match=f"only {first_moves} different 1-ply openings"):
+        druid_match.distinct_openings("modiar", 1, first_moves + 1, seed=0)
+
+
+def test_schedule_plays_each_opening_twice_with_the_colours_swapped():
+    games = list(druid_match.schedule("brandubh", 5, 2, seed=3))
+    assert [i for i, _, _ in games] == [0, 1, 2, 3, 4]
+    assert [side for _, _, side in games] == ["a", "d", "a", "d", "a"]
+    assert games[0][1] == games[1][1] != games[2][1] == games[3][1]
+
+
+def test_a_budget_is_nodes_or_time_not_both():
+    with pytest.raises(SystemExit):
+        druid_match.parse(["brandubh", "--against", "HEAD", "--nodes", "5", "--time", "1"])
+    assert druid_match.parse(["brandubh", "--against", "HEAD", "--time", "1"]).nodes is None

@@ -1,0 +1,254 @@
+"""The Druid of this tree against the Druid of an earlier commit.
+
+    python tools/druid_match.py tawlbwrdd --against b4ec05e --games 40 --nodes 8000
+
+REV is extracted with `git archive` into a temporary directory (the
+repository's worktree list is left alone).  Each side is a subprocess of
+this file in `--serve` mode, started with its own tree first on `sys.path`,
+so it imports that tree's `game` package; it reads one JSON request a line
+(start code, moves so far, level, node or time budget, seed) and answers
+with its move in notation.  Only the long-standing API is used on the
+serving side (`game.rules.start`, `game.rules.record.Game`,
+`game.ai.levels.start_search`), so old commits can serve too.
+
+The referee is this tree's `game.ai.match`: its `random_opening`, `PLY_CAP`,
+`MatchResult` (score and Wilson interval) and `report`.  The openings are
+distinct (two seeds giving the same plies count once); each is played twice
+with the colours swapped, and both sides get the same budget.  Player A is
+the new side, B the old one.
+
+`--log FILE` appends one JSON line per finished game, and a match started
+again with the same arguments and log skips the games already there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- the serving side (runs inside either tree) --------------------------------------
+
+
+def serve() -> None:
+    """Answer move requests on stdin, one JSON object a line, until stdin closes."""
+    sys.path.insert(0, os.getcwd())
+    from game.ai.levels import start_search
+    from game.rules.record import Game
+
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        game = Game(request["start"], request["moves"])
+        search = start_search(game.position, request["level"],
+                              history=game.repetition_keys(), seed=request["seed"],
+                              nodes=request.get("nodes"), seconds=request.get("seconds"))
+        result = search.run()
+        print(json.dumps({"move": game.position.move_text(result.move),
+                          "nodes": result.nodes, "depth": result.depth,
+                          "seconds": result.seconds}), flush=True)
+
+
+# --- the referee ---------------------------------------------------------------------
+
+
+class Player:
+    """One side's subprocess, importing the `game` package of `tree`."""
+
+    def __init__(self, tree: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve"], cwd=tree, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self._read()  # waits until its imports are done
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        return self._read()
+
+    def _read(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"a player stopped answering (exit {self.process.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def extract(rev: str, into: Path) -> Path:
+    """The files of commit `rev` of this repository, under `into`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+                             check=True, capture_output=True).stdout
+    tree = into / "tree"
+    tree.mkdir()
+    with tempfile.TemporaryFile() as handle:
+        handle.write(archive)
+        handle.seek(0)
+        with tarfile.open(fileobj=handle) as tar:
+            tar.extractall(tree, filter="data")
+    return tree
+
+
+def distinct_openings(game_name: str, plies: int, count: int, seed: int) -> list[list[str]]:
+    """`count` different openings of `plies` random moves (seeds from `seed` on)."""
+    from game.ai.match import random_opening
+
+    openings: list[list[str]] = []
+    seen: set[tuple[str, ...]] = set()
+    trial = seed
+    while len(openings) < count:
+        moves = random_opening(game_name, plies, trial).move_texts()
+        trial += 1
+        if tuple(moves) not in seen:
+            seen.add(tuple(moves))
+            openings.append(moves)
+        if trial - seed > 100 * count + 1000:
+            raise SystemExit(f"only {len(openings)} different {plies}-ply openings found")
+    return openings
+
+
+def play(game_name: str, players: dict[str, Player], opening: list[str], seed: int,
+         budget: dict[str, Any], level: str) -> dict[str, Any]:
+    """One game from `opening`; `players` maps each side letter to its process."""
+    from game.ai.match import PLY_CAP
+    from game.rules import start
+    from game.rules.record import Game
+
+    start_code = start(game_name).code()
+    game = Game(start_code, opening)
+    seconds: dict[str, list[float]] = {}
+    while game.outcome() is None and game.ply < PLY_CAP:
+        side = game.position.side
+        answer = players[side].ask({"start": start_code, "moves": game.move_texts(),
+                                    "level": level, "seed": seed * 1000 + game.ply, **budget})
+        game.play_text(answer["move"])
+        seconds.setdefault(side, []).append(answer["seconds"])
+    outcome = game.outcome()
+    return {"winner": outcome.winner if outcome else None,
+            "reason": outcome.reason.value if outcome else "ply cap",
+            "plies": game.ply, "moves": game.move_texts(),
+            "seconds": {side: sum(times) / len(times) for side, times in seconds.items()}}
+
+
+def schedule(game_name: str, games: int, plies: int, seed: int) -> Iterator[tuple[int, list[str],
+                                                                                   str]]:
+    """(game number, opening, the new side's side letter) for every game."""
+    from game.rules import start
+
+    sides = start(game_name).SIDES
+    for i, opening in enumerate(distinct_openings(game_name, plies, (games + 1) // 2, seed)):
+        for j in range(2):
+            if 2 * i + j < games:
+                yield 2 * i + j, opening, sides[j]
+
+
+def tally(game_name: str, rev: str, records: list[dict[str, Any]]):
+    """The games as match.MatchResult (A = this tree, B = `rev`)."""
+    from game.ai.match import MatchResult
+    from game.rules import start
+
+    sides_of_game = start(game_name).SIDES
+    match = MatchResult(game_name, "this tree", rev)
+    for record in records:
+        new_side = record["new_side"]
+        sides = {new_side: "A", sides_of_game[1 - sides_of_game.index(new_side)]: "B"}
+        winner = record["winner"]
+        match.lengths.append(record["plies"])
+        if record["reason"] == "ply cap":
+            match.capped += 1
+        match.endings[(winner or "draw", record["reason"])] += 1
+        for side, player in sides.items():
+            result = "draw" if winner is None else "win" if winner == side else "loss"
+            match.results[(player, side, result)] += 1
+            if side in record["seconds"]:  # the mean move time of that side in that game
+                match.times[player].append(record["seconds"][side])
+    return match
+
+
+def run(args: argparse.Namespace) -> str:
+    from game.ai.match import report
+    from game.rules import start
+
+    budget = {"nodes": args.nodes} if args.time is None else {"seconds": args.time}
+    done: dict[int, dict[str, Any]] = {}
+    if args.log and Path(args.log).exists():
+        for line in Path(args.log).read_text().splitlines():
+            record = json.loads(line)
+            done[record["i"]] = record
+    records = []
+    with tempfile.TemporaryDirectory(prefix="druid-match-") as temp:
+        old_tree = extract(args.against, Path(temp))
+        new, old = Player(ROOT), Player(old_tree)
+        try:
+            for i, opening, new_side in schedule(args.game, args.games, args.opening, args.seed):
+                if i in done:
+                    records.append(done[i])
+                    continue
+                sides = start(args.game).SIDES
+                old_side = sides[1 - sides.index(new_side)]
+                record = play(args.game, {new_side: new, old_side: old}, opening,
+                              args.seed + i, budget, args.level)
+                record.update(i=i, new_side=new_side, opening=opening)
+                records.append(record)
+                if args.log:
+                    with open(args.log, "a") as log:
+                        log.write(json.dumps(record) + "\n")
+                if args.verbose:
+                    print(f"game {i}: new as {new_side}, {record['winner'] or 'draw'} by "
+                          f"{record['reason']} at ply {record['plies']}", file=sys.stderr)
+        finally:
+            new.close()
+            old.close()
+    header = (f"{args.game}: this tree ({ROOT}) against {args.against}, {args.level}, "
+              + (f"{args.nodes} nodes a move" if args.time is None else f"{args.time} s a move")
+              + f", {args.opening}-ply distinct openings, seed {args.seed}")
+    return header + "\n" + report(tally(args.game, args.against, records))
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--against", required=True, help="the commit to play against")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--nodes", type=int, help="the node budget a move (both sides)")
+    parser.add_argument("--time", type=float, help="seconds a move (both sides)")
+    parser.add_argument("--opening", type=int, default=2, help="random plies to start from")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--level", default="druid")
+    parser.add_argument("--log", help="append each game as a JSON line (and resume from it)")
+    parser.add_argument("--verbose", action="store_true", help="a line per game on stderr")
+    parsed = parser.parse_args(argv)
+    if parsed.nodes is not None and parsed.time is not None:
+        parser.error("give --nodes or --time, not both")
+    if parsed.nodes is None and parsed.time is None:
+        parsed.nodes = 6000
+    return parsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--serve"]:
+        serve()
+        return
+    sys.path.insert(0, str(ROOT))
+    print(run(parse(argv)))
+
+
+if __name__ == "__main__":
+    main()
