@@ -6,6 +6,9 @@ Run from the repository root::
                                         [--nodes N]
     python tools/reversi_endgame.py sample [--empties 14 16] [--count 8] [--seed 1]
     python tools/reversi_endgame.py druid [--empties 13 14 15 16] [--count 6] [--seconds 2]
+    python tools/reversi_endgame.py versus CHECKOUT [--files F ...] [--sizes 14 16 18]
+                                           [--nodes N]
+    python tools/reversi_endgame.py positions [--count 40] [--sizes 18 16 14]
 
 ffo
     Solves each position of an FFO file (default: the first one in
@@ -21,6 +24,18 @@ druid
     its 2 s by default; 1 s stands in for the browser, where CPython runs
     about half as fast): whether its solve finished in time (depth = empties)
     or the midgame search's move stood.
+
+versus
+    This checkout's solver (A) and CHECKOUT's `game/ai/reversi_solver.py` (B,
+    loaded on this checkout's rules engine) in one run, A then B on each
+    position: the FFO files, then the self-play file's positions of the given
+    sizes; nodes, CPU seconds and both values.  `--nodes` gives up past N
+    (the same cap for both).  An old checkout: `git archive COMMIT | tar -x -C DIR`.
+positions
+    Writes tests/ai/data/reversi_selfplay_endgames.txt: seeded self-play
+    games (depth-2 searches with noise, `reversi_tune.py`), each game's
+    positions at the given sizes, `--count` per size, with the solver's exact
+    margin.
 
 Only `game.ai.reversi.Solver(tick).solve_root(p, o)` is used, so the same
 script times an older checkout: `PYTHONPATH=/path/to/checkout python
@@ -224,8 +239,8 @@ def make_positions(per_size: int, sizes: list[int]) -> list[tuple[int, int, str]
 
 def write_positions(per_size: int, sizes: list[int]) -> None:
     """The self-play file: each position with its exact margin (the solver's)."""
-    lines = ["# empties, self-play seed, exact margin for the side to move, position code",
-             "# (python tools/reversi_endgame.py positions; see the tool's docstring)"]
+    lines = ["# Positions from seeded self-play games (tools/reversi_endgame.py positions).",
+             "# Columns: empties, game seed, exact final margin for the side to move, code."]
     for size, seed, code in make_positions(per_size, sizes):
         _, margin, _, _ = solve(from_code(code), None)
         lines.append(f"{size} {seed} {margin:+d} {code}")
@@ -265,10 +280,11 @@ def run_versus(checkout: Path, files: list[str], sizes: list[int], nodes: int | 
         path = ffo_file(name)
         jobs += [(str(problem.number), problem.position, problem.value)
                  for problem in parse_obf(path.read_text(), first_number_of(path))]
-    counters: dict[int, int] = {}
-    jobs += [(f"{size}.{counters.setdefault(size, 0) + 1}", position, margin)
-             for size, position, margin in read_positions()
-             if size in sizes and not counters.__setitem__(size, counters[size] + 1)]
+    counters = dict.fromkeys(sizes, 0)
+    for size, position, margin in read_positions():
+        if size in counters:
+            counters[size] += 1
+            jobs.append((f"{size}.{counters[size]}", position, margin))
     for label, position, known in jobs:
         cells = []
         for solver in (rv.Solver, other):
