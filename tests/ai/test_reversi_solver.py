@@ -19,7 +19,7 @@ from game.ai.levels import start_search
 from game.ai.reversi_solver import Solver, margin_of
 from game.ai.search import Search
 from game.ai.strategy import EVAL_LIMIT, Found, Limits, Tentative
-from game.rules.reversi import PASS, ReversiPosition, from_code, mobility, place, start
+from game.rules.reversi import ReversiPosition, from_code, mobility, place, start
 from tests.ai.test_reversi_ai import brute_force, drive, tree_has_pass
 
 DATA = Path(__file__).with_name("data") / "ffo"
@@ -255,12 +255,10 @@ REFERENCE_POSITIONS = [random_position(seed, 7 + seed % 4) for seed in range(40)
 
 def test_the_reference_positions_reach_every_special_case() -> None:
     # 7-10 empties from random games: the solve passes through every layer of
-    # the solver (shallow nodes, the last four, the table-counted last empty)
-    # and, from some of them, through passes and games that end with squares empty.
+    # the solver (the middle and shallow nodes, the last four, the last empty
+    # counted by table), and passes happen inside the trees.
     assert {empties(pos) for pos in REFERENCE_POSITIONS} == {7, 8, 9, 10}
-    assert sum(not pos.legal_moves() or pos.legal_moves() == [PASS]
-               for pos in REFERENCE_POSITIONS) + sum(
-        tree_has_pass(pos) for pos in REFERENCE_POSITIONS[:12]) >= 3
+    assert sum(tree_has_pass(pos) for pos in REFERENCE_POSITIONS[:12]) >= 3
 
 
 @pytest.mark.parametrize("pos", REFERENCE_POSITIONS, ids=lambda pos: pos.code())
