@@ -65,15 +65,16 @@ from .strategy import (  # noqa: F401  (WIN re-exported)
 #   16: 696,000 nodes, 3.6 s (median 1.1 s);  18: median 4.7 s, and 14 of
 #   the 40 need more than a million nodes (over 7 s).
 # Solve alone up to here, adopting every bound it proves: the worst case is a
-# fifth of the 2 s natively, so even the browser, at a third of the speed or
-# less, finishes it (14 would be a third natively but over the budget there).
+# fifth of the 2 s natively, so even the browser, at a quarter to a third of
+# the speed (issue 14), finishes it (14: a third natively, over 2 s there).
 ENDGAME_EMPTIES = 13
 # Up to here, try: the solve races the midgame search (RACE_TURNS of its slices
-# to one of the midgame's: about 1.7 s of the 2 s) and only a finished solve
-# replaces the midgame's move, so a slow machine (the browser) keeps a midgame
-# move where the solve cannot end.  At 16 empties 29 of the 40 finish within
-# 1.67 s; at 18 one does, so racing there would only starve the midgame search
-# (a sixth of the time for it) for a solve that almost never ends.
+# to one of the midgame's, a midgame node being the dearer: two thirds to five
+# sixths of the 2 s, 1.3-1.7 s) and only a finished solve replaces the
+# midgame's move, so a slow machine (the browser) keeps a midgame move where
+# the solve cannot end.  At 16 empties 23-29 of the 40 finish within that; at
+# 18 none or one does, so racing there would only starve the midgame search
+# for a solve that almost never ends.
 TRY_EMPTIES = 16
 RACE_TURNS = 5
 
