@@ -6,6 +6,9 @@ Run from the repository root::
                                         [--nodes N]
     python tools/reversi_endgame.py sample [--empties 14 16] [--count 8] [--seed 1]
     python tools/reversi_endgame.py druid [--empties 13 14 15 16] [--count 6] [--seconds 2]
+    python tools/reversi_endgame.py versus CHECKOUT [--files F ...] [--sizes 14 16 18]
+                                           [--nodes N]
+    python tools/reversi_endgame.py positions [--count 40] [--sizes 18 16 14]
 
 ffo
     Solves each position of an FFO file (default: the first one in
@@ -21,6 +24,18 @@ druid
     its 2 s by default; 1 s stands in for the browser, where CPython runs
     about half as fast): whether its solve finished in time (depth = empties)
     or the midgame search's move stood.
+
+versus
+    This checkout's solver (A) and CHECKOUT's `game/ai/reversi_solver.py` (B,
+    loaded on this checkout's rules engine) in one run, A then B on each
+    position: the FFO files, then the self-play file's positions of the given
+    sizes; nodes, CPU seconds and both values.  `--nodes` gives up past N
+    (the same cap for both).  An old checkout: `git archive COMMIT | tar -x -C DIR`.
+positions
+    Writes tests/ai/data/reversi_selfplay_endgames.txt: seeded self-play
+    games (depth-2 searches with noise, `reversi_tune.py`), each game's
+    positions at the given sizes, `--count` per size, with the solver's exact
+    margin.
 
 Only `game.ai.reversi.Solver(tick).solve_root(p, o)` is used, so the same
 script times an older checkout: `PYTHONPATH=/path/to/checkout python
@@ -40,7 +55,7 @@ if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import reversi as rv
-from game.rules.reversi import ReversiPosition
+from game.rules.reversi import PASS, ReversiPosition, from_code
 
 ROOT = Path(__file__).resolve().parent.parent
 FFO_DIRS = (ROOT.parent / "shared" / "data" / "ffo", Path("/work/shared/data/ffo"),
@@ -92,8 +107,9 @@ class GaveUp(Exception):
     pass
 
 
-def solve(position: ReversiPosition, nodes: int | None) -> tuple[int, int, int, float]:
-    """(move, margin, nodes, CPU seconds) of the solver run to the end."""
+def solve(position: ReversiPosition, nodes: int | None,
+          solver: type = rv.Solver) -> tuple[int, int, int, float]:
+    """(move, margin, nodes, CPU seconds) of `solver` run to the end."""
     count = 0
 
     def tick() -> bool:
@@ -105,7 +121,7 @@ def solve(position: ReversiPosition, nodes: int | None) -> tuple[int, int, int, 
 
     began = time.process_time()
     found = None
-    for step in rv.Solver(tick).solve_root(position.mover, position.opponent):
+    for step in solver(tick).solve_root(position.mover, position.opponent):
         if step is not None:
             found = step
     seconds = time.process_time() - began
@@ -195,6 +211,94 @@ def run_druid(empties_list: list[int], count: int, seed: int, seconds: float) ->
               f"{', '.join(depths) or '-'} |", flush=True)
 
 
+SELF_PLAY = ROOT / "tests" / "ai" / "data" / "reversi_selfplay_endgames.txt"
+
+
+def make_positions(per_size: int, sizes: list[int]) -> list[tuple[int, int, str]]:
+    """(empties, seed, position code): from seeded self-play games (depth-2
+    searches with noise, after a few random opening moves: `reversi_tune`),
+    each game's positions at `sizes` empties where the mover has a move, until
+    every size has `per_size`."""
+    import random
+
+    from reversi_tune import choose_in, opening
+    found: dict[int, list[tuple[int, str]]] = {size: [] for size in sizes}
+    seed = 0
+    while min(len(codes) for codes in found.values()) < per_size:
+        seed += 1
+        rng = random.Random(seed)
+        position = opening(rng, rng.randint(2, 10))
+        while position.outcome() is None and empties_of(position) > min(sizes):
+            position = choose_in(position, 2, rng, noise=12)
+            codes = found.get(empties_of(position))
+            if codes is not None and len(codes) < per_size and position.legal_moves() != [PASS] \
+                    and (not codes or codes[-1][0] != seed):
+                codes.append((seed, position.code()))
+    return [(size, seed, code) for size in sizes for seed, code in found[size]]
+
+
+def write_positions(per_size: int, sizes: list[int]) -> None:
+    """The self-play file: each position with its exact margin (the solver's)."""
+    lines = ["# Positions from seeded self-play games (tools/reversi_endgame.py positions).",
+             "# Columns: empties, game seed, exact final margin for the side to move, code."]
+    for size, seed, code in make_positions(per_size, sizes):
+        _, margin, _, _ = solve(from_code(code), None)
+        lines.append(f"{size} {seed} {margin:+d} {code}")
+        print(lines[-1], flush=True)
+    SELF_PLAY.write_text("\n".join(lines) + "\n")
+
+
+def read_positions(path: Path = SELF_PLAY) -> list[tuple[int, ReversiPosition, int | None]]:
+    """(empties, position, exact margin or None where the file has "?")."""
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            size, _seed, margin, code = line.split(maxsplit=3)
+            rows.append((int(size), from_code(code), None if margin == "?" else int(margin)))
+    return rows
+
+
+def load_solver(checkout: Path) -> type:
+    """The Solver class of another checkout's game/ai/reversi_solver.py, on this
+    checkout's rules engine (the solver's relative imports resolve here)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "game.ai._other_solver", checkout / "game" / "ai" / "reversi_solver.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Solver
+
+
+def run_versus(checkout: Path, files: list[str], sizes: list[int], nodes: int | None) -> None:
+    """This solver (A) and another checkout's (B) on the same positions, A then
+    B on each: nodes, CPU seconds and value; the ratios B/A at the end."""
+    other = load_solver(checkout)
+    print("| # | empties | value A | value B | known | nodes A | nodes B | CPU s A | CPU s B |\n"
+          "|---|---|---|---|---|---|---|---|---|")
+    jobs = []
+    for name in files:
+        path = ffo_file(name)
+        jobs += [(str(problem.number), problem.position, problem.value)
+                 for problem in parse_obf(path.read_text(), first_number_of(path))]
+    counters = dict.fromkeys(sizes, 0)
+    for size, position, margin in read_positions():
+        if size in counters:
+            counters[size] += 1
+            jobs.append((f"{size}.{counters[size]}", position, margin))
+    for label, position, known in jobs:
+        cells = []
+        for solver in (rv.Solver, other):
+            try:
+                _, margin, count, seconds = solve(position, nodes, solver)
+                cells.append((f"{margin:+d}", f"{count:,}", f"{seconds:.2f}"))
+            except GaveUp:
+                cells.append(("-", f"> {nodes:,}", "-"))
+        (va, na, sa), (vb, nb, sb) = cells
+        known_text = "" if known is None else f"{known:+d}"
+        print(f"| {label} | {empties_of(position)} | {va} | {vb} | {known_text} | {na} | {nb} | "
+              f"{sa} | {sb} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -213,12 +317,25 @@ def main() -> None:
     d.add_argument("--count", type=int, default=6)
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--seconds", type=float, default=2.0)
+    v = sub.add_parser("versus")
+    v.add_argument("checkout", type=Path)
+    v.add_argument("--files", nargs="*", default=["fforum-1-19.obf", "fforum-20-39.obf"])
+    v.add_argument("--sizes", type=int, nargs="*", default=[14, 16, 18])
+    v.add_argument("--nodes", type=int, default=None)
+    g = sub.add_parser("positions")
+    g.add_argument("--count", type=int, default=40)
+    g.add_argument("--sizes", type=int, nargs="+", default=[18, 16, 14])
     args = parser.parse_args()
     if args.command == "ffo":
         run_ffo(args.file, args.first, args.last, args.max_empties, args.nodes)
     elif args.command == "sample":
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         run_sample(args.empties, args.count, args.seed)
+    elif args.command == "versus":
+        run_versus(args.checkout, args.files, args.sizes, args.nodes)
+    elif args.command == "positions":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        write_positions(args.count, args.sizes)
     else:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         run_druid(args.empties, args.count, args.seed, args.seconds)

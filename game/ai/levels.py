@@ -17,7 +17,7 @@ depth 64, with the game's contempt and no noise):
 | reversi   | 0.3 / 2 / 100 / 0 | 1.0 / 3 / 12 / 0  | 0        |
 | modiar    | 0.3 / 3 / 2 / 0   | 1.0 / 7 / 10 / 0  | 0        |
 
-Reversi's Druid solves the endgame exactly from 12 empty squares (and tries
+Reversi's Druid solves the endgame exactly from 13 empty squares (and tries
 from 16, keeping its midgame move when the solve does not finish in time),
 and Modiar's plays from its solved table (see each game's module).
 

@@ -23,7 +23,10 @@ Endgame solver (`reversi_solver.py`)
     with at most `ENDGAME_EMPTIES` empty squares (and a search allowed that
     deep) the Search runs the exact solver instead; up to `TRY_EMPTIES` it
     races the solver against its midgame search and takes the solver's move
-    only if the solve finishes within the budget.
+    only if the solve finishes within the budget.  The two thresholds are
+    set from measured full solves (the comment at `ENDGAME_EMPTIES`): alone
+    where the worst case fits the budget even in the browser, raced where a
+    solve natively finishes in time in most positions, not beyond.
 """
 
 from __future__ import annotations
@@ -55,16 +58,23 @@ from .strategy import (  # noqa: F401  (WIN re-exported)
     register,
 )
 
-# Solve exactly from here: the solve alone, adopting every bound it proves
-# (at most a few thousand nodes: a fraction of the budget, in the browser too).
-ENDGAME_EMPTIES = 12
+# The thresholds, from a full solve of 40 positions per size from seeded
+# self-play (docs/benchmarks.md, "Reversi's exact endgame, faster (session
+# 6)"; CPU seconds natively on a loaded machine, worst of the 40):
+#   13 empties: at most 49,000 nodes, 0.40 s;  14: 157,000 nodes, 0.72 s;
+#   16: 696,000 nodes, 3.6 s (median 1.1 s);  18: median 4.7 s, and 14 of
+#   the 40 need more than a million nodes (over 7 s).
+# Solve alone up to here, adopting every bound it proves: the worst case is a
+# fifth of the 2 s natively, so even the browser, at a quarter to a third of
+# the speed (issue 14), finishes it (14: a third natively, over 2 s there).
+ENDGAME_EMPTIES = 13
 # Up to here, try: the solve races the midgame search (RACE_TURNS of its slices
-# to one of the midgame's: about two thirds of the time, a solver node being
-# the cheaper) and only a finished solve replaces the midgame's move, so a
-# slow machine (the browser) keeps a midgame move where the solve cannot end.
-# Natively, 14 empties solve in 0.1-0.3 s and 16 in 0.2-2 s; 17-18 take
-# 1-18 s, too often over the 2 s (docs/benchmarks.md, "Reversi's exact
-# endgame").
+# to one of the midgame's, a midgame node being the dearer: two thirds to five
+# sixths of the 2 s, 1.3-1.7 s) and only a finished solve replaces the
+# midgame's move, so a slow machine (the browser) keeps a midgame move where
+# the solve cannot end.  At 16 empties 23-29 of the 40 finish within that; at
+# 18 none or one does, so racing there would only starve the midgame search
+# for a solve that almost never ends.
 TRY_EMPTIES = 16
 RACE_TURNS = 5
 
