@@ -32,14 +32,16 @@ Weights, units 1/16 of a disc of final margin, come from
 little-endian int16 tables, per phase in `TABLE_SIZES` order), loaded once at
 import (see KEEP_PHASES for when they become lists).
 
-The shipped weights were fitted on 27,307 positions of 522 self-play games
-(random openings, a depth-2 search with per-game noise, the exact solver from
-14 empties for both sides): exact values at 14 empties or fewer, the game's
-final margin before that, every tenth game held out.  Held-out error, in
-discs of final margin, patterns / the classic evaluation, by phase 0-9:
-27.4/26.9, 29.9/29.7, 30.1/29.9, 29.3/29.0, 27.8/28.1, 25.2/25.6, 21.8/22.4,
-14.4/15.6, 10.7/11.9, 6.7/8.1 — the gain is where the labels are exact;
-`docs/benchmarks.md` ("Reversi pattern evaluation") has the whole story.
+The shipped weights were fitted on 90,969 positions drawn from 396,214
+distinct ones of 8,000 varied self-play games (random openings, a depth-1 or
+depth-2 player with its own noise and carelessness per game): exact values
+at 12 empties or fewer, earlier phases labelled by a two-ply search whose
+leaves the already-fitted later phases score (chained from the end of the
+game backwards), every tenth game held out.  Held-out error at the exact
+phases, in discs, patterns / the classic evaluation scaled by its best
+factor: phase 8 (7-12 empties) 8.4/11.1, phase 9 5.7/7.6; at 13-14 empties
+against exact values 8.0/10.9.  `tools/reversi_patterns_fit.py` says how,
+`docs/benchmarks.md` ("Reversi patterns, chained labels") has the figures.
 """
 
 from __future__ import annotations
