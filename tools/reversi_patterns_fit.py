@@ -104,13 +104,19 @@ def positions(games: int, out: Path, seed: int) -> None:
     """`games` diverse games, each distinct position once (`p o empties game` lines)."""
     began = time.perf_counter()
     seen: set[tuple[int, int]] = set()
-    with out.open("w", encoding="utf-8") as stream:
-        for game in range(games):
-            rng = random.Random(seed * 1_000_003 + game)
-            for p, o in diverse_game(rng):
-                if (p, o) not in seen:
-                    seen.add((p, o))
-                    stream.write(f"{p:x} {o:x} {64 - (p | o).bit_count()} {game}\n")
+    # The depth-2 games search with `reversi_tune`'s player, which reads
+    # `evaluate_bits`: the classic evaluation, as when the shipped set was made.
+    saved, rv.evaluate_bits = rv.evaluate_bits, rv.evaluate_classic
+    try:
+        with out.open("w", encoding="utf-8") as stream:
+            for game in range(games):
+                rng = random.Random(seed * 1_000_003 + game)
+                for p, o in diverse_game(rng):
+                    if (p, o) not in seen:
+                        seen.add((p, o))
+                        stream.write(f"{p:x} {o:x} {64 - (p | o).bit_count()} {game}\n")
+    finally:
+        rv.evaluate_bits = saved
     print(f"{games} games, {len(seen)} distinct positions in {time.perf_counter() - began:.0f} s")
 
 
