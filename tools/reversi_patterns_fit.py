@@ -463,11 +463,20 @@ def fit_main(labels: Path, ridge: float | None, out: Path = rp.DATA_FILE) -> Non
     refit(fitter, out, began, ridge)
 
 
+# The big tables are stored in steps of 1/8 disc (even values): the file shrinks
+# by a fifth (602 -> 495 KB), which keeps the browser's archive under 1 MiB, and
+# a position's evaluation moves by 0.2 disc on average (0.7 at most in 300
+# positions).  The small tables and the squares (whose rounding errors would
+# add up over the board's symmetric squares) keep steps of 1/16.
+EVEN_SHAPES = ("edge2x", "corner3", "corner5", "line2", "line3", "line4")
+
+
 def tables_of(w, layout, params: int) -> list[list[int]]:
     """A phase's tables in the data file's order from its fitted weights."""
     import numpy as np
 
-    shapes = {shape: np.rint(w[offset + classes]).astype(int).tolist()
+    shapes = {shape: (np.rint(w[offset + classes] / 2) * 2 if shape in EVEN_SHAPES
+                      else np.rint(w[offset + classes])).astype(int).tolist()
               for shape, (offset, classes) in layout.items() if shape != "squares"}
     offset, where = layout["squares"]
     squares = np.rint(w[offset + where] / 2).astype(int).tolist()  # half: see rp.SQUARES
