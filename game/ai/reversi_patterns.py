@@ -280,8 +280,8 @@ def _for_evaluation(tables: Phase) -> tuple:
 # a phase as lists holds about 4.5 MB (measured with tracemalloc), all ten some
 # 45 MB, too much for a phone's browser.
 KEEP_PHASES = 10
-# Read on first use, so that a game that never evaluates with patterns (the
-# Druid plays with the classic evaluation for now, see reversi.py) pays nothing.
+# Read on first use (the app's `preload` evaluates a start position, so before
+# its first frame; a process that never evaluates Reversi pays nothing).
 _PHASES: tuple[Phase, ...] | None = None
 _READY: list[tuple | None] = [None] * 65  # per disc count, its phase's lists once made
 _MADE: list[int] = []  # phases made, the oldest first
