@@ -12,7 +12,8 @@ evaluation `main` shipped before the patterns).  Equal time: first each
 evaluation's native speed is measured in this run (nodes per CPU second over
 the bench positions, the two interleaved), then every move of a player gets a
 node budget of `seconds` x its own nodes/s — deterministic games, fair to the
-slower evaluation.  Each opening (`--opening` random plies, seeded) is played
+slower evaluation.  Each opening (`--opening` random plies, seeded; seeds
+whose opening repeats an earlier one are skipped, so all differ) is played
 twice, colours swapped.  Prints each game as it ends and the score with a
 Wilson 95% interval.
 """
@@ -49,10 +50,23 @@ def nodes_per_second(rounds: int = 2, nodes: int = 20_000) -> dict[str, float]:
     return {player: n / max(t, 1e-9) for player, (n, t) in counted.items()}
 
 
+def distinct_openings(count: int, plies: int, seed: int) -> list[int]:
+    """Seeds of `count` random openings that all reach different positions."""
+    seeds, seen, candidate = [], set(), seed
+    while len(seeds) < count:
+        key = random_opening("reversi", plies, candidate).position.key
+        if key not in seen:
+            seen.add(key)
+            seeds.append(candidate)
+        candidate += 1
+    return seeds
+
+
 def play(games: int, budgets: dict[str, int], opening: int, seed: int) -> MatchResult:
     match = MatchResult("reversi", "druid (patterns)", "druid (classic)")
+    seeds = distinct_openings((games + 1) // 2, opening, seed)
     for i in range(games):
-        game = random_opening("reversi", opening, seed + i // 2)
+        game = random_opening("reversi", opening, seeds[i // 2])
         sides = {"b": "A", "w": "B"} if i % 2 == 0 else {"b": "B", "w": "A"}
         while game.outcome() is None:
             player = sides[game.position.side]

@@ -29,17 +29,20 @@ table holds the sum of both diagonals' weights (lengths 1-3 weigh nothing).
 
 Weights, units 1/16 of a disc of final margin, come from
 `tools/reversi_patterns_fit.py` as `reversi_patterns.bin` (zlib-compressed
-little-endian int16 tables, per phase in `TABLE_SIZES` order), loaded once at
-import (see KEEP_PHASES for when they become lists).
+little-endian int16 tables, per phase in `TABLE_SIZES` order but for the
+wrapped diagonals, which `load` derives), read once, when first needed (see
+KEEP_PHASES for when they become lists).
 
-The shipped weights were fitted on 27,307 positions of 522 self-play games
-(random openings, a depth-2 search with per-game noise, the exact solver from
-14 empties for both sides): exact values at 14 empties or fewer, the game's
-final margin before that, every tenth game held out.  Held-out error, in
-discs of final margin, patterns / the classic evaluation, by phase 0-9:
-27.4/26.9, 29.9/29.7, 30.1/29.9, 29.3/29.0, 27.8/28.1, 25.2/25.6, 21.8/22.4,
-14.4/15.6, 10.7/11.9, 6.7/8.1 — the gain is where the labels are exact;
-`docs/benchmarks.md` ("Reversi pattern evaluation") has the whole story.
+The shipped weights were fitted on 90,969 positions drawn from 396,214
+distinct ones of 8,000 varied self-play games (random openings, a depth-1 or
+depth-2 player with its own noise and carelessness per game): exact values
+at 12 empties or fewer, earlier phases labelled by a two-ply search whose
+leaves the already-fitted later phases score (chained from the end of the
+game backwards), every tenth game held out.  Held-out error at the exact
+phases, in discs, patterns / the classic evaluation scaled by its best
+factor: phase 8 (7-12 empties) 8.4/11.1, phase 9 5.7/7.6; at 13-14 empties
+against exact values 8.0/10.9.  `tools/reversi_patterns_fit.py` says how,
+`docs/benchmarks.md` ("Reversi patterns, chained labels") has the figures.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from pathlib import Path
 from ..rules.reversi import FULL, NOT_A, NOT_H, mobility
 
 DATA_FILE = Path(__file__).with_name("reversi_patterns.bin")
-MAGIC = b"RVP1"
+MAGIC = b"RVP2"  # RVP1 stored the wrapped diagonal tables too
 PHASES = 10
 SCALARS = ("mobility", "potential", "frontier", "parity", "bias")
 
@@ -218,13 +221,18 @@ def _dilate(x: int) -> int:
 Phase = tuple[array, ...]
 
 
+# The tables the file holds: all but the wrapped diagonals, which `load`
+# derives from the diagonals and squares (they would be a third of the file).
+STORED = tuple(i for i, name in enumerate(TABLE_NAMES) if not name.startswith("wrap"))
+
+
 def load(path: Path = DATA_FILE) -> tuple[Phase, ...]:
     """The phases' tables from the data file (raises ValueError if malformed)."""
     raw = path.read_bytes()
     if raw[:4] != MAGIC:
         raise ValueError(f"{path.name}: not a pattern file")
     data = zlib.decompress(raw[4:])
-    per_phase = sum(TABLE_SIZES)
+    per_phase = sum(TABLE_SIZES[i] for i in STORED)
     if len(data) != 2 * per_phase * PHASES:
         raise ValueError(f"{path.name}: {len(data)} bytes, expected {2 * per_phase * PHASES}")
     flat = array("h")
@@ -234,21 +242,26 @@ def load(path: Path = DATA_FILE) -> tuple[Phase, ...]:
     view = memoryview(flat)  # slices of it share the one buffer
     phases, at = [], 0
     for _ in range(PHASES):
-        tables = []
-        for size in TABLE_SIZES:
-            tables.append(view[at:at + size])
-            at += size
+        tables: list = [None] * len(TABLE_SIZES)
+        for i in STORED:
+            tables[i] = view[at:at + TABLE_SIZES[i]]
+            at += TABLE_SIZES[i]
+        diagonals = {n: tables[SHAPES.index(f"diag{n}")].tolist() for n in range(4, 9)}
+        squares = tables[SQUARES].tolist()
+        for k in range(8):
+            tables[WRAP0 + k] = array("h", combined_wrap(diagonals, squares, k))
         phases.append(tuple(tables))
     return tuple(phases)
 
 
 def save(path: Path, phases: list[list[list[int]]]) -> None:
-    """Write per-phase tables (lists of ints in TABLE_SIZES order) as the data file."""
+    """Write per-phase tables (lists of ints in TABLE_SIZES order; the wrapped
+    diagonal tables must be `combined_wrap`'s, as `load` remakes them) as the data file."""
     flat = array("h")
     for tables in phases:
-        for size, table in zip(TABLE_SIZES, tables, strict=True):
-            assert len(table) == size
-            flat.extend(max(-32768, min(32767, int(v))) for v in table)
+        assert [len(table) for table in tables] == list(TABLE_SIZES)
+        for i in STORED:
+            flat.extend(max(-32768, min(32767, int(v))) for v in tables[i])
     if sys.byteorder != "little":
         flat.byteswap()
     path.write_bytes(MAGIC + zlib.compress(flat.tobytes(), 9))
@@ -267,8 +280,8 @@ def _for_evaluation(tables: Phase) -> tuple:
 # a phase as lists holds about 4.5 MB (measured with tracemalloc), all ten some
 # 45 MB, too much for a phone's browser.
 KEEP_PHASES = 10
-# Read on first use, so that a game that never evaluates with patterns (the
-# Druid plays with the classic evaluation for now, see reversi.py) pays nothing.
+# Read on first use (the app's `preload` evaluates a start position, so before
+# its first frame; a process that never evaluates Reversi pays nothing).
 _PHASES: tuple[Phase, ...] | None = None
 _READY: list[tuple | None] = [None] * 65  # per disc count, its phase's lists once made
 _MADE: list[int] = []  # phases made, the oldest first
