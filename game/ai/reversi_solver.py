@@ -491,24 +491,11 @@ class Solver:
             if not replies:
                 return p.bit_count() - o.bit_count()
             return -(yield from self._node(o, p, -beta, -alpha, replies, empties))
-        if alpha >= STABILITY_FROM[count]:
-            # Stable opponent discs cap the margin: no need to look if the cap fails low.
-            ceiling = 64 - 2 * stable_discs(o, p | o).bit_count()
-            if ceiling <= alpha:
-                return ceiling
-            if ceiling < beta:
-                beta = ceiling
+        settled, alpha, beta, first = self._narrow(p, o, alpha, beta, count)
+        if settled is not None:
+            return settled
         key = p << 64 | o
         table = self.table
-        entry = table.get(key)
-        first = -1
-        if entry is not None:
-            low, high, first = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
         start_alpha, start_beta = alpha, beta
         children = fastest_first(p, o, moves, first, count >= DEEP_SORT_EMPTIES)
         # Enhanced transposition cutoff: a child the table already refutes
@@ -551,26 +538,10 @@ class Solver:
                 return p.bit_count() - o.bit_count()
             return -self._mid(o, p, -beta, -alpha, replies, empties)
         count = len(empties)
-        if alpha >= STABILITY_FROM[count]:
-            ceiling = 64 - 2 * stable_discs(o, p | o).bit_count()
-            if ceiling <= alpha:
-                return ceiling
-            if ceiling < beta:
-                beta = ceiling
+        settled, alpha, beta, first = self._narrow(p, o, alpha, beta, count)
+        if settled is not None:
+            return settled
         key = p << 64 | o
-        table = self.table
-        entry = table.get(key)
-        first = -1
-        if entry is not None:
-            low, high, first = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
         start_alpha, start_beta = alpha, beta
         best, best_move = NO_MOVE, -1
         shallow_next = count == SHALLOW_EMPTIES + 1
@@ -593,6 +564,28 @@ class Solver:
                     alpha = value
         self._store(key, best, start_alpha, start_beta, best_move)
         return best
+
+    def _narrow(self, p: int, o: int, alpha: int, beta: int,
+                count: int) -> tuple[int | None, int, int, int]:
+        """What a node knows before it looks at a move: the stability cap and
+        the table's bounds.  Returns (a settled value or None, the narrowed
+        alpha and beta, the table's best move or -1)."""
+        if alpha >= STABILITY_FROM[count]:
+            # Stable opponent discs cap the margin: no need to look if the cap fails low.
+            ceiling = 64 - 2 * stable_discs(o, p | o).bit_count()
+            if ceiling <= alpha:
+                return ceiling, alpha, beta, -1
+            if ceiling < beta:
+                beta = ceiling
+        entry = self.table.get(p << 64 | o)
+        if entry is None:
+            return None, alpha, beta, -1
+        low, high, first = entry
+        if low >= beta or low == high:
+            return low, alpha, beta, first
+        if high <= alpha:
+            return high, alpha, beta, first
+        return None, max(alpha, low), min(beta, high), first
 
     def _store(self, key: int, value: int, alpha: int, beta: int, move: int) -> None:
         table = self.table
