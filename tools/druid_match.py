@@ -19,6 +19,10 @@ the new side, B the old one.
 
 `--log FILE` appends one JSON line per finished game, and a match started
 again with the same arguments and log skips the games already there.
+`--part K/N` plays only every N-th opening from the K-th (both of its games),
+so a match can be split over N processes, each with its own log; run it once
+more without `--part` on the logs put together for the whole report (it then
+plays nothing, every game being in the log).
 """
 
 from __future__ import annotations
@@ -133,26 +137,36 @@ def play(game_name: str, players: dict[str, Player], opening: list[str], seed: i
     start_code = start(game_name).code()
     game = Game(start_code, opening)
     seconds: dict[str, list[float]] = {}
+    nodes: dict[str, list[int]] = {}
     while game.outcome() is None and game.ply < PLY_CAP:
         side = game.position.side
         answer = players[side].ask({"start": start_code, "moves": game.move_texts(),
                                     "level": level, "seed": seed * 1000 + game.ply, **budget})
         game.play_text(answer["move"])
         seconds.setdefault(side, []).append(answer["seconds"])
+        nodes.setdefault(side, []).append(answer["nodes"])
     outcome = game.outcome()
     return {"winner": outcome.winner if outcome else None,
             "reason": outcome.reason.value if outcome else "ply cap",
             "plies": game.ply, "moves": game.move_texts(),
-            "seconds": {side: sum(times) / len(times) for side, times in seconds.items()}}
+            "seconds": {side: sum(times) / len(times) for side, times in seconds.items()},
+            "nodes": {side: sum(counts) / len(counts) for side, counts in nodes.items()}}
 
 
-def schedule(game_name: str, games: int, plies: int, seed: int) -> Iterator[tuple[int, list[str],
-                                                                                   str]]:
-    """(game number, opening, the new side's side letter) for every game."""
+def schedule(game_name: str, games: int, plies: int, seed: int,
+             part: tuple[int, int] = (0, 1)) -> Iterator[tuple[int, list[str], str]]:
+    """(game number, opening, the new side's side letter) for every game of `part`.
+
+    `part` (k, n) keeps every n-th opening from the k-th, both its games, so n
+    processes given k = 0 .. n-1 play the whole match between them.
+    """
     from game.rules import start
 
     sides = start(game_name).SIDES
+    k, n = part
     for i, opening in enumerate(distinct_openings(game_name, plies, (games + 1) // 2, seed)):
+        if i % n != k:
+            continue
         for j in range(2):
             if 2 * i + j < games:
                 yield 2 * i + j, opening, sides[j]
@@ -196,7 +210,8 @@ def run(args: argparse.Namespace) -> str:
         old_tree = extract(args.against, Path(temp))
         new, old = Player(ROOT), Player(old_tree)
         try:
-            for i, opening, new_side in schedule(args.game, args.games, args.opening, args.seed):
+            for i, opening, new_side in schedule(args.game, args.games, args.opening, args.seed,
+                                                 args.part):
                 if i in done:
                     records.append(done[i])
                     continue
@@ -221,6 +236,17 @@ def run(args: argparse.Namespace) -> str:
     return header + "\n" + report(tally(args.game, args.against, records))
 
 
+def part_of_match(text: str) -> tuple[int, int]:
+    """`K/N` as (K, N), with 0 <= K < N."""
+    try:
+        k, n = (int(number) for number in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not K/N") from None
+    if not 0 <= k < n:
+        raise argparse.ArgumentTypeError(f"{text!r}: K must be from 0 to N-1")
+    return k, n
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game")
@@ -233,6 +259,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--level", default="druid")
     parser.add_argument("--log", help="append each game as a JSON line (and resume from it)")
     parser.add_argument("--verbose", action="store_true", help="a line per game on stderr")
+    parser.add_argument("--part", type=part_of_match, default=(0, 1), metavar="K/N",
+                        help="play only openings K, K+N, K+2N, ... (N processes, one log each)")
     parsed = parser.parse_args(argv)
     if parsed.nodes is not None and parsed.time is not None:
         parser.error("give --nodes or --time, not both")

@@ -64,3 +64,14 @@ def test_a_budget_is_nodes_or_time_not_both():
     with pytest.raises(SystemExit):
         druid_match.parse(["brandubh", "--against", "HEAD", "--nodes", "5", "--time", "1"])
     assert druid_match.parse(["brandubh", "--against", "HEAD", "--time", "1"]).nodes is None
+
+
+def test_the_parts_of_a_match_share_out_its_games_by_opening():
+    whole = list(druid_match.schedule("brandubh", 7, 2, seed=3))
+    parts = [list(druid_match.schedule("brandubh", 7, 2, seed=3, part=(k, 3))) for k in range(3)]
+    assert sorted(game for part in parts for game in part) == sorted(whole)
+    assert [i for i, _, _ in parts[1]] == [2, 3]  # the second opening, both colours
+    assert druid_match.parse(["brandubh", "--against", "HEAD", "--part", "1/3"]).part == (1, 3)
+    for wrong in ("3/3", "x", "1/0"):
+        with pytest.raises(SystemExit):
+            druid_match.parse(["brandubh", "--against", "HEAD", "--part", wrong])
