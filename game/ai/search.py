@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..rules import spec_of
 from ..rules.base import Move, Outcome, Position
-from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, Strategy, Tentative  # noqa: F401
+from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, Strategy, Tentative
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
 # A time-limited search stops this long before its budget runs out: the clock is
@@ -91,6 +91,11 @@ class Search:
         # depth, score, bound flag, best move, and whether the subtree met no horizon
         self.table: dict[Hashable, tuple[int, int, int, Move | None, bool]] = {}
         self.quiescence_depth = strategy.QUIESCENCE_DEPTH
+        self.reduction = strategy.late_move_reduction(position)
+        # No node is deep enough for a reduction when the game asks for none.
+        self.reduce_from_depth = strategy.REDUCE_FROM_DEPTH if self.reduction else MAX_DEPTH + 1
+        self.reduce_after = strategy.REDUCE_AFTER
+        self.futility = strategy.futility_margin(position)
         # Quiescence results: (noisy plies looked ahead, score, bound).
         self.quiet_table: dict[Hashable, tuple[int, int, int]] | None = \
             {} if strategy.QUIESCENCE_TABLE else None
@@ -234,7 +239,7 @@ class Search:
     def _root(self, depth: int) -> Tree:
         position = self.root
         horizons = self.horizons
-        moves = self._ordered(position, position.legal_moves(), 0, self.best_move)
+        moves, _ = self._ordered(position, position.legal_moves(), 0, self.best_move)
         alpha, beta = -WIN - 1, WIN + 1
         best_score, best_move = -WIN - 1, None
         for i, move in enumerate(moves):
@@ -306,14 +311,32 @@ class Search:
             seen = self.seen
             seen[key] = seen.get(key, 0) + 1
         try:
-            moves = self._ordered(position, position.legal_moves(), ply, table_move)
+            moves, late = self._ordered(position, position.legal_moves(), ply, table_move)
+            reduced = depth - 1 - self.reduction if depth >= self.reduce_from_depth else None
+            reduce_from = max(late, self.reduce_after)
+            # Futility: one ply from the horizon, where even a quiet move's
+            # largest gain leaves the score at or below alpha, the late moves
+            # (all quiet, and all at the end of the order) are not played.
+            futile = None
+            if depth == 1 and self.futility:
+                bound = self.strategy.evaluate(position) + self.futility
+                if bound <= alpha:
+                    futile = bound
             for i, move in enumerate(moves):
+                if futile is not None and i >= late and i:
+                    best_score = max(best_score, futile)  # what they might reach bounds it
+                    break
                 child = position.play_position(move)
                 if i == 0:
                     score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
                 else:
-                    score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha,
-                                                       ply + 1))
+                    score = alpha + 1  # what makes the full-depth search below run
+                    if reduced is not None and i >= reduce_from:
+                        score = -(yield from self._negamax(child, reduced, -alpha - 1, -alpha,
+                                                           ply + 1))
+                    if score > alpha:
+                        score = -(yield from self._negamax(child, depth - 1, -alpha - 1,
+                                                           -alpha, ply + 1))
                     if alpha < score < beta:
                         score = -(yield from self._negamax(child, depth - 1, -beta, -alpha,
                                                            ply + 1))
@@ -401,9 +424,11 @@ class Search:
         return self.strategy.terminal_score(outcome, position, ply)
 
     def _ordered(self, position: Position, moves: Sequence[Move], ply: int,
-                 first: Move | None) -> list[Move]:
+                 first: Move | None) -> tuple[list[Move], int]:
         """Table move, then the game's hints, with killers and history breaking ties:
-        a new list (`moves` may be the position's own, which it keeps)."""
+        a new list (`moves` may be the position's own, which it keeps), and the
+        index of its first late move, the first that is none of those (history
+        alone put it there), which late-move reductions may search shallower."""
         priorities = self.strategy.priorities(position, moves)
         killers = self.killers.get(ply, ())
         history = self.history_scores.get
@@ -411,7 +436,8 @@ class Search:
         keys = [(m != first, -p, m not in killers, -history(m, 0))
                 for m, p in zip(moves, priorities, strict=True)]
         order = sorted(range(len(moves)), key=keys.__getitem__)
-        return [moves[i] for i in order]
+        late = sum(1 for key in keys if not key[0] or key[1] < 0 or (not key[1] and not key[2]))
+        return [moves[i] for i in order], late
 
     def _forget(self, key: Hashable) -> None:
         """Leave a position on the way back up (dropping the entry keeps `seen` small)."""

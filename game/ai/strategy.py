@@ -85,6 +85,26 @@ class Strategy:
         return [m for _, _, m in sorted(zip([-p for p in priority], range(len(moves)), moves,
                                             strict=True))]
 
+    # Late-move reductions (`late_move_reduction`) apply where a node has at
+    # least this many plies left, after at least this many moves.
+    REDUCE_FROM_DEPTH = 3
+    REDUCE_AFTER = 3
+
+    def late_move_reduction(self, root: Position) -> int:
+        """By how many plies a search from `root` first searches the late moves
+        (those the ordering puts after the hinted ones: no priority, no table
+        move, no killer), with a null window, searching them again at full
+        depth only when they beat alpha.  0: off.  Worth it where many moves
+        are quiet and few matter (tafl)."""
+        return 0
+
+    def futility_margin(self, root: Position) -> int:
+        """The most a late (quiet) move may raise the mover's score, quiescence
+        included, in a search from `root`.  One ply from the horizon the search
+        does not play late moves where the static score plus this stays at or
+        below alpha.  0: no futility pruning (a game that cannot bound it)."""
+        return 0
+
     # How many noisy plies past the horizon the quiescence search follows, and
     # whether it remembers their results (worth it where captures commute, so
     # that the same position is reached by several orders of the same captures).

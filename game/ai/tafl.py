@@ -101,6 +101,13 @@ class TaflWeights:
     # king has at most `net_defenders` left (Brandubh: with them, the Druid's
     # attackers no longer took a lone king within the net tests' plies).
     net_alone: bool = False
+    # The most a quiet move (late in the order: no capture, no king move to a
+    # route, no defender stepping off his line) gained, quiescence included,
+    # one ply from the horizon, over the positions of Druid games: 410 in
+    # both games, and over 250 in 1 of 2,000 (Tawlbwrdd; 1 of 700 Brandubh).
+    # 0: off.  (`Strategy.futility_margin`.)
+    futility: int = 0
+    reduction: int = 0  # plies (`Strategy.late_move_reduction`)
 
 
 BASE_WEIGHTS = {
@@ -110,14 +117,16 @@ BASE_WEIGHTS = {
         corner_visited=260, guard=25,
         king_side=(0, 10, 30, 80, 0), king_threat=150, king_mobility=4,
         hanging=25, shielded=40, capture_margin=50,
-        net_defenders=2, net_reach=8, net_near=6, net_region=6),
+        net_defenders=2, net_reach=8, net_near=6, net_region=6, futility=150,
+        reduction=1),
     "tawlbwrdd": TaflWeights(
         balance=100, attacker=100, defender=160,
         open_line=350, two_open_lines=6000, route=60, fork=150, fork_to_move=2500,
         corner_visited=0, guard=0,
         king_side=(0, 15, 40, 90, 0), king_threat=200, king_mobility=3,
         hanging=0, shielded=0,
-        net_defenders=3, net_reach=6, net_near=3, net_region=4, lone_line_through=True),
+        net_defenders=3, net_reach=6, net_near=3, net_region=4, lone_line_through=True,
+        futility=150, reduction=1),
 }
 
 # The threat terms, the cordon and the threat moves (issue 14 item 3), per
@@ -139,6 +148,9 @@ WEIGHTS = {game: THREAT_WEIGHTS[game] if game in THREATS_ON else w
 
 # Move-ordering bonus for a king move onto a route square / a fork square.
 ROUTE_ORDER = {"brandubh": (50, 50), "tawlbwrdd": (500, 3000)}
+
+# ... and for a move of a defender that stands first on one of the king's lines.
+UNPLUG_ORDER = 10
 
 ALL_GOALS = 1 << 4  # the goal bit of every line in Tawlbwrdd (the whole edge)
 DOTS = ["." * k for k in range(32)]
@@ -395,6 +407,19 @@ class TaflStrategy(Strategy):
         shut = sum(1 for x in rules.neighbours[king] if board[x] == "A")
         return min(shut, 4), shut > 0 and bool(rules.king_captures(board, king))
 
+    # Pruning: late-move reductions and futility, but not once the net round
+    # a king with few defenders is what matters: its terms are small quiet
+    # gains, which both would prune (the Druid's attackers then no longer
+    # took a lone king within the net tests' plies).
+
+    def late_move_reduction(self, root: TaflPosition) -> int:
+        w = self.weights[root.rules.name]
+        return 0 if root.board.count("D") <= w.net_defenders else w.reduction
+
+    def futility_margin(self, root: TaflPosition) -> int:
+        w = self.weights[root.rules.name]
+        return 0 if root.board.count("D") <= w.net_defenders else w.futility
+
     # --- move ordering ------------------------------------------------------------
 
     def priorities(self, position: TaflPosition, moves: Sequence[Move]) -> list[int]:
@@ -412,7 +437,9 @@ class TaflStrategy(Strategy):
                 bonus[dest] = 1_000_000
             return [bonus.get(dest, 0) for _, dest in moves]
         king_bonus = self._king_targets(position, geo, king)
-        return [bonus.get(dest, 0) + (king_bonus.get(dest, 0) if orig == king else 0)
+        plugs = _defender_plugs(board, geo, king, goal_mask(position))
+        return [bonus.get(dest, 0) + (king_bonus.get(dest, 0) if orig == king
+                                      else UNPLUG_ORDER if orig in plugs else 0)
                 for orig, dest in moves]
 
     @staticmethod
@@ -573,6 +600,21 @@ def _line_plugs(board: str, geo: Geometry, king: int,
         pieces = [sq for sq in ray if board[sq] != "."]
         if len(pieces) == 1 and board[pieces[0]] == "A":
             plugs[pieces[0]] = ray
+    return plugs
+
+
+def _defender_plugs(board: str, geo: Geometry, king: int, mask: int) -> set[int]:
+    """The defenders standing first on one of the king's lines to a goal: moving
+    one away may open the line (or a route) for him, a quiet move that changes
+    the score a lot, so it is ordered among the hinted moves (and never
+    pruned as futile)."""
+    plugs = set()
+    for d, ray in enumerate(geo.rays[king]):
+        if ray and geo.goal_bits[king][d] & mask:
+            seg = board[geo.slices[king][d]]
+            first = len(seg) - len(seg.lstrip("."))
+            if first < len(ray) and seg[first] == "D":
+                plugs.add(ray[first])
     return plugs
 
 
