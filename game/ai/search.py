@@ -325,6 +325,7 @@ class Search:
             for i, move in enumerate(moves):
                 if futile is not None and i >= late and i:
                     best_score = max(best_score, futile)  # what they might reach bounds it
+                    self.horizons += 1  # unplayed moves: this subtree's score is no proof
                     break
                 child = position.play_position(move)
                 if i == 0:
