@@ -6,7 +6,10 @@ move, then the game's own hints, killers and history) and a quiescence
 search over the moves a game calls noisy (captures), as deep as the game's
 strategy allows, skipping a noisy move whose largest gain (the strategy's
 bound) cannot lift the score to alpha, and remembering results where the
-strategy asks for it.
+strategy asks for it.  Where a game bounds what its quiet moves may gain
+(tafl), the moves the ordering puts last are pruned one ply from the
+horizon when even that gain cannot reach alpha (futility), and searched a
+ply shallower first elsewhere (late-move reductions).
 
 The search never blocks a frame: it is a chain of generators that yields
 every few nodes, and `Search.step(deadline)` advances it until the deadline.

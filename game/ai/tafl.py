@@ -24,6 +24,9 @@ score is always from the side to move's point of view.  The quiescence
 search follows captures, the king's captures and the king's escapes, which
 `noisy_moves` generates directly, without generating every move; each comes
 with the most it may gain, so the search skips captures that cannot matter.
+What a quiet move may gain is bounded too (`futility`, measured on the
+Druid's games), so the search prunes and reduces the quiet moves its
+ordering puts last, except in the net round a lone king.
 """
 
 from __future__ import annotations
