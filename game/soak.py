@@ -6,7 +6,8 @@ wheel and resize events.  A share of the clicks is aimed: at the buttons on
 screen, and on a board at a legal move read from the game's own UI adapter
 (`origins`, `destinations`, `targets`; the rules are never re-implemented
 here), so that games are really played and finished.  The computer thinks by
-nodes (`Context.search_nodes`) and every chance comes from the seed, so one
+nodes (`Context.search_nodes`), a frame's search ends with that budget and
+not by the clock (`search_slices_by_clock`), and every chance comes from the seed, so one
 seed gives the same run on any machine.  Whatever the app's frame guard
 catches (`App.errors`) is reported; any error makes the exit status 1.
 
@@ -168,6 +169,7 @@ class Storm:
         self.app.resize(self.app.screen.get_size(), 1.0)
         self.app.ctx.rng = random.Random(self.rng.randrange(1 << 30))
         self.app.ctx.search_nodes = SEARCH_NODES
+        self.app.ctx.search_slices_by_clock = False
         pygame.event.clear()  # events the last app left unread are not this one's
         self.summary.apps += 1
 

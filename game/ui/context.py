@@ -35,6 +35,11 @@ class Context:
     # the soak run sets it, so that what the computer plays does not depend on
     # how fast the machine is.
     search_nodes: int | None = None
+    # Whether a frame's share of searching ends by the wall clock (players) or
+    # only when the node budget does (the soak run: how many frames a search
+    # spans must not depend on the machine's speed either, or one seed would
+    # not give one run).
+    search_slices_by_clock: bool = True
 
     def load_settings(self, locale_name: str | None) -> None:
         stored = self.storage.load("settings")

@@ -844,7 +844,10 @@ class BoardScene(Scene):
 
     def _search_deadline(self, quiet: bool) -> float:
         """When this frame's share of searching ends: most of the frame when it is
-        `quiet` (nothing to draw), FRAME_BUDGET when it will draw."""
+        `quiet` (nothing to draw), FRAME_BUDGET when it will draw; never, in a
+        run whose searches are bounded by nodes alone (`search_slices_by_clock`)."""
+        if not self.ctx.search_slices_by_clock:
+            return math.inf
         now = time.perf_counter()
         if not quiet:
             return now + FRAME_BUDGET
