@@ -99,6 +99,9 @@ class Search:
         self.reduce_from_depth = strategy.REDUCE_FROM_DEPTH if self.reduction else MAX_DEPTH + 1
         self.reduce_after = strategy.REDUCE_AFTER
         self.futility = strategy.futility_margin(position)
+        # Whether `_ordered` need say where the late moves begin (Reversi and
+        # Modiar prune none, and their nodes should not pay for it).
+        self.prunes = bool(self.reduction or self.futility)
         # Quiescence results: (noisy plies looked ahead, score, bound).
         self.quiet_table: dict[Hashable, tuple[int, int, int]] | None = \
             {} if strategy.QUIESCENCE_TABLE else None
@@ -432,7 +435,8 @@ class Search:
         """Table move, then the game's hints, with killers and history breaking ties:
         a new list (`moves` may be the position's own, which it keeps), and the
         index of its first late move, the first that is none of those (history
-        alone put it there), which late-move reductions may search shallower."""
+        alone put it there), which the pruning may skip or search shallower
+        (the list's length where the search prunes nothing)."""
         priorities = self.strategy.priorities(position, moves)
         killers = self.killers.get(ply, ())
         history = self.history_scores.get
@@ -440,7 +444,8 @@ class Search:
         keys = [(m != first, -p, m not in killers, -history(m, 0))
                 for m, p in zip(moves, priorities, strict=True)]
         order = sorted(range(len(moves)), key=keys.__getitem__)
-        late = sum(1 for key in keys if not key[0] or key[1] < 0 or (not key[1] and not key[2]))
+        late = sum(1 for key in keys if not key[0] or key[1] < 0 or (not key[1] and not key[2])) \
+            if self.prunes else len(moves)
         return [moves[i] for i in order], late
 
     def _forget(self, key: Hashable) -> None:

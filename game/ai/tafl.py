@@ -300,7 +300,7 @@ class TaflStrategy(Strategy):
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
-        netting = board.count("D") <= w.net_defenders
+        netting = _netting(board, w)
         plain = netting and w.net_alone  # the net alone, none of the threat terms
         threat_terms = w.unstoppable_routes and not attackers_to_move and not plain
         king_ok = rules.stops[KING]
@@ -417,11 +417,11 @@ class TaflStrategy(Strategy):
 
     def late_move_reduction(self, root: TaflPosition) -> int:
         w = self.weights[root.rules.name]
-        return 0 if root.board.count("D") <= w.net_defenders else w.reduction
+        return 0 if _netting(root.board, w) else w.reduction
 
     def futility_margin(self, root: TaflPosition) -> int:
         w = self.weights[root.rules.name]
-        return 0 if root.board.count("D") <= w.net_defenders else w.futility
+        return 0 if _netting(root.board, w) else w.futility
 
     # --- move ordering ------------------------------------------------------------
 
@@ -498,7 +498,7 @@ class TaflStrategy(Strategy):
         valued = [(move, UNBOUNDED_GAIN) for move in first]
         w = self.weights[rules.name]
         threats = self._threat_moves(position, king, w) if w.threat_moves and not (
-            w.net_alone and board.count("D") <= w.net_defenders) else []
+            w.net_alone and _netting(board, w)) else []
         valued.extend(threat for threat in threats if threat[0] not in first)
         captures = rules.capture_moves(board, side)
         if not captures:
@@ -512,7 +512,7 @@ class TaflStrategy(Strategy):
         # The defenders' captures that open one of the king's lines may gain that too.
         opening: set[Move] = set()
         if w.threat_moves and side != ATTACKERS and not (
-                w.net_alone and board.count("D") <= w.net_defenders):
+                w.net_alone and _netting(board, w)):
             plugs = _line_plugs(board, geometry(rules), king, goal_mask(position))
             opening = {(orig, dest) for orig, dest, victim in captures
                        if victim in plugs and dest not in plugs[victim]}
@@ -611,14 +611,15 @@ def _defender_plugs(board: str, geo: Geometry, king: int, mask: int) -> set[int]
     one away may open the line (or a route) for him, a quiet move that changes
     the score a lot, so it is ordered among the hinted moves (and never
     pruned as futile)."""
-    plugs = set()
-    for d, ray in enumerate(geo.rays[king]):
-        if ray and geo.goal_bits[king][d] & mask:
-            seg = board[geo.slices[king][d]]
-            first = len(seg) - len(seg.lstrip("."))
-            if first < len(ray) and seg[first] == "D":
-                plugs.add(ray[first])
-    return plugs
+    goal_bits = geo.goal_bits[king]
+    return {ray[run] for d, ray, run, _ in _king_rays(board, geo, king, mask)
+            if run < len(ray) and goal_bits[d] & mask and board[ray[run]] == "D"}
+
+
+def _netting(board: str, w: TaflWeights) -> bool:
+    """Whether the king has so few defenders left that the net round him is the
+    plan (`net_defenders`)."""
+    return board.count("D") <= w.net_defenders
 
 
 def _king_moved(board: str, king: int, dest: int) -> str:
