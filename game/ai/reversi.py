@@ -347,6 +347,54 @@ def _hint_table(corners: int) -> tuple[int, ...]:
 _HINTS = {corners: _hint_table(corners) for corners in _X_DANGER}
 
 
+# -- ProbCut -------------------------------------------------------------------
+#
+# A node `depth` plies from the horizon first asks a search `probcut_shallow`
+# plies deep.  The deep value is about the shallow one plus a bias, give or
+# take a spread: where the shallow value plus the bias clears the window by
+# PROBCUT_CONFIDENCE standard deviations, the node is cut without the deep
+# search.  Bias and deviation were measured per pair of depths and band of
+# disc counts by `tools/reversi_probcut.py` (docs/benchmarks.md, "Reversi
+# ProbCut"), in 1/16 disc.
+
+PROBCUT_FROM = 3
+PROBCUT_BANDS = ((0, 24), (25, 34), (35, 44), (45, 64))  # disc counts, both ends in
+# depth: ((mean, standard deviation) of deep - shallow value, per band)
+PROBCUT_SPREAD: dict[int, tuple[tuple[int, int], ...]] = {
+    3: ((8, 50), (7, 46), (10, 48), (21, 62)),
+    4: ((9, 40), (-2, 48), (-6, 46), (14, 56)),
+    5: ((13, 69), (9, 65), (25, 74), (31, 91)),
+    6: ((12, 51), (-9, 62), (-2, 69), (5, 60)),
+    7: ((5, 46), (5, 57), (20, 75), (27, 54)),
+    8: ((3, 47), (-21, 52), (5, 61), (-10, 46)),
+}
+PROBCUT_CONFIDENCE = 1.5
+
+
+def probcut_shallow(depth: int) -> int:
+    """The shallow search that predicts a `depth`-ply one: of the same parity
+    (an evaluation of the side to move is biased by whose turn it is), two
+    plies less up to 4 and four from 5 (3 -> 1, 4 -> 2, 5 -> 1, 8 -> 4)."""
+    return depth - 2 if depth < 5 else depth - 4
+
+
+def _probcut_cuts() -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """Per measured depth and disc count (0-64): (shallow depth, bias, margin)."""
+    cuts = {}
+    for depth, spreads in PROBCUT_SPREAD.items():
+        per_disc: list[tuple[int, int, int]] = [(0, 0, 0)] * 65
+        for (low, high), (mean, sd) in zip(PROBCUT_BANDS, spreads, strict=True):
+            for discs in range(low, high + 1):
+                per_disc[discs] = (probcut_shallow(depth), mean,
+                                   round(PROBCUT_CONFIDENCE * sd))
+        cuts[depth] = tuple(per_disc)
+    return cuts
+
+
+_PROBCUT_CUTS = _probcut_cuts()
+_PROBCUT_DEEPEST = max(PROBCUT_SPREAD)
+
+
 # -- the strategy ---------------------------------------------------------------
 
 @register(SPEC.name)
@@ -358,6 +406,17 @@ class ReversiStrategy(Strategy):
 
     def priorities(self, position: ReversiPosition, moves: Sequence[int]) -> list[int]:
         return move_hints(position.mover, position.opponent, moves)
+
+    PROBCUT_FROM_DEPTH = PROBCUT_FROM
+
+    def probcut(self, position: ReversiPosition, depth: int) -> tuple[int, int, int]:
+        discs = (position.mover | position.opponent).bit_count()
+        if depth <= _PROBCUT_DEEPEST:
+            return _PROBCUT_CUTS[depth][discs]
+        # Deeper than measured: the deepest measured pair's bias and spread
+        # (which change little with depth, docs/benchmarks.md), its own shallow depth.
+        _, bias, margin = _PROBCUT_CUTS[_PROBCUT_DEEPEST][discs]
+        return probcut_shallow(depth), bias, margin
 
     def terminal_score(self, outcome: Outcome, position: ReversiPosition, ply: int) -> int:
         black, white = outcome.scores

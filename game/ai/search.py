@@ -99,6 +99,9 @@ class Search:
         self.reduce_from_depth = strategy.REDUCE_FROM_DEPTH if self.reduction else MAX_DEPTH + 1
         self.reduce_after = strategy.REDUCE_AFTER
         self.futility = strategy.futility_margin(position)
+        # ProbCut: asked only at nodes this deep, and only of a game that has it.
+        self.probcut_from = strategy.PROBCUT_FROM_DEPTH \
+            if type(strategy).probcut is not Strategy.probcut else MAX_DEPTH + 1
         # Whether `_ordered` need say where the late moves begin (Reversi and
         # Modiar prune none, and their nodes should not pay for it).
         self.prunes = bool(self.reduction or self.futility)
@@ -308,6 +311,10 @@ class Search:
                     or (flag == UPPER and entry_score <= alpha)):
                 self.horizons += not resolved
                 return entry_score
+        if depth >= self.probcut_from and beta - alpha == 1 and abs(beta) < EVAL_LIMIT:
+            cut = yield from self._probcut(position, depth, alpha, ply)
+            if cut is not None:
+                return cut
         original_alpha = alpha
         horizons = self.horizons
         best_score, best_move = -WIN - 1, None
@@ -359,6 +366,29 @@ class Search:
         flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
         self._store(position, depth, best_score, flag, best_move, self.horizons == horizons)
         return best_score
+
+    def _probcut(self, position: Position, depth: int, alpha: int, ply: int) -> Generator[
+            None, None, int | None]:
+        """A null-window node's probabilistic cut (`Strategy.probcut`): the bound
+        it fails to (alpha + 1 high, alpha low) when a shallow search, its bias
+        added, clears alpha's window by the margin, else None (search in full).
+
+        Only null-window nodes try it, so the principal variation is always
+        searched in full; a cut is no proof, so it counts as a horizon.
+        """
+        cut = self.strategy.probcut(position, depth)
+        if cut is None:
+            return None
+        shallow, bias, margin = cut
+        high = alpha + 1 + margin - bias
+        if (yield from self._negamax(position, shallow, high - 1, high, ply)) >= high:
+            self.horizons += 1
+            return alpha + 1
+        low = alpha - margin - bias
+        if (yield from self._negamax(position, shallow, low, low + 1, ply)) <= low:
+            self.horizons += 1
+            return alpha
+        return None
 
     def _quiesce(self, position: Position, alpha: int, beta: int, ply: int, qdepth: int) -> Tree:
         """Follow the noisy moves until the position is quiet, standing pat on the eval.

@@ -105,6 +105,20 @@ class Strategy:
         below alpha.  0: no futility pruning (a game that cannot bound it)."""
         return 0
 
+    # Nodes with fewer plies left than this never try a probabilistic cut.
+    PROBCUT_FROM_DEPTH = 3
+
+    def probcut(self, position: Position, depth: int) -> tuple[int, int, int] | None:
+        """(shallow depth, bias, margin) for a probabilistic cut (ProbCut) at a
+        node with `depth` plies left, or None for none.  The deep search's value
+        is taken to be the `shallow` one's plus `bias`, give or take `margin`:
+        where the shallow value plus the bias beats beta by the margin (or falls
+        below alpha by it), the node is cut without the deep search.  The two
+        are measured offline (a few standard deviations of the difference
+        between the depths' values).  Worth it where an evaluation predicts
+        deeper searches well (Reversi); off by default."""
+        return None
+
     # How many noisy plies past the horizon the quiescence search follows, and
     # whether it remembers their results (worth it where captures commute, so
     # that the same position is reached by several orders of the same captures).
