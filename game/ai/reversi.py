@@ -27,6 +27,12 @@ Endgame solver (`reversi_solver.py`)
     set from measured full solves (the comment at `ENDGAME_EMPTIES`): alone
     where the worst case fits the budget even in the browser, raced where a
     solve natively finishes in time in most positions, not beyond.
+
+ProbCut (`probcut`)
+    the midgame search cuts a null-window node where a search a few plies
+    shallower, its measured bias added, clears the window by 1.5 of the
+    measured deviations between the two depths (`PROBCUT_SPREAD`, from
+    `tools/reversi_probcut.py`): some two plies more in the same nodes.
 """
 
 from __future__ import annotations

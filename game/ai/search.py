@@ -9,7 +9,10 @@ bound) cannot lift the score to alpha, and remembering results where the
 strategy asks for it.  Where a game bounds what its quiet moves may gain
 (tafl), the moves the ordering puts last are pruned one ply from the
 horizon when even that gain cannot reach alpha (futility), and searched a
-ply shallower first elsewhere (late-move reductions).
+ply shallower first elsewhere (late-move reductions).  Where a game's
+evaluation predicts deeper searches well (Reversi), a null-window node is
+cut when a shallower search clears its window by the game's measured
+margin (ProbCut).
 
 The search never blocks a frame: it is a chain of generators that yields
 every few nodes, and `Search.step(deadline)` advances it until the deadline.
