@@ -56,6 +56,7 @@ from .reversi_patterns import evaluate as pattern_evaluate
 from .reversi_solver import Solver, margin_of, margin_score  # noqa: F401  (re-exported)
 from .strategy import (  # noqa: F401  (WIN re-exported)
     EVAL_LIMIT,
+    MAX_DEPTH,
     WIN,
     ExactSearch,
     Limits,
@@ -384,21 +385,25 @@ def probcut_shallow(depth: int) -> int:
     return depth - 2 if depth < 5 else depth - 4
 
 
-def _probcut_cuts() -> dict[int, tuple[tuple[int, int, int], ...]]:
-    """Per measured depth and disc count (0-64): (shallow depth, bias, margin)."""
-    cuts = {}
-    for depth, spreads in PROBCUT_SPREAD.items():
+def _probcut_cuts() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per depth (0 to MAX_DEPTH) and disc count (0-64): (shallow depth, bias,
+    margin).  Deeper than measured, the deepest measured pair's bias and
+    spread (which change little with depth, docs/benchmarks.md) with the
+    depth's own shallow search; rows below PROBCUT_FROM are never read."""
+    deepest = max(PROBCUT_SPREAD)
+    cuts = []
+    for depth in range(MAX_DEPTH + 1):
+        spreads = PROBCUT_SPREAD.get(min(max(depth, PROBCUT_FROM), deepest))
         per_disc: list[tuple[int, int, int]] = [(0, 0, 0)] * 65
         for (low, high), (mean, sd) in zip(PROBCUT_BANDS, spreads, strict=True):
             for discs in range(low, high + 1):
                 per_disc[discs] = (probcut_shallow(depth), mean,
                                    round(PROBCUT_CONFIDENCE * sd))
-        cuts[depth] = tuple(per_disc)
-    return cuts
+        cuts.append(tuple(per_disc))
+    return tuple(cuts)
 
 
 _PROBCUT_CUTS = _probcut_cuts()
-_PROBCUT_DEEPEST = max(PROBCUT_SPREAD)
 
 
 # -- the strategy ---------------------------------------------------------------
@@ -416,13 +421,7 @@ class ReversiStrategy(Strategy):
     PROBCUT_FROM_DEPTH = PROBCUT_FROM
 
     def probcut(self, position: ReversiPosition, depth: int) -> tuple[int, int, int]:
-        discs = (position.mover | position.opponent).bit_count()
-        if depth <= _PROBCUT_DEEPEST:
-            return _PROBCUT_CUTS[depth][discs]
-        # Deeper than measured: the deepest measured pair's bias and spread
-        # (which change little with depth, docs/benchmarks.md), its own shallow depth.
-        _, bias, margin = _PROBCUT_CUTS[_PROBCUT_DEEPEST][discs]
-        return probcut_shallow(depth), bias, margin
+        return _PROBCUT_CUTS[depth][(position.mover | position.opponent).bit_count()]
 
     def terminal_score(self, outcome: Outcome, position: ReversiPosition, ply: int) -> int:
         black, white = outcome.scores

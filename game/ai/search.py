@@ -384,11 +384,14 @@ class Search:
             return None
         shallow, bias, margin = cut
         high = alpha + 1 + margin - bias
-        if (yield from self._negamax(position, shallow, high - 1, high, ply)) >= high:
+        value = yield from self._negamax(position, shallow, high - 1, high, ply)
+        if value >= high:
             self.horizons += 1
             return alpha + 1
         low = alpha - margin - bias
-        if (yield from self._negamax(position, shallow, low, low + 1, ply)) <= low:
+        if value > low:  # the first search's bound (fail-soft) does not settle it: ask
+            value = yield from self._negamax(position, shallow, low, low + 1, ply)
+        if value <= low:
             self.horizons += 1
             return alpha
         return None

@@ -12,11 +12,7 @@ from game.ai.match import random_opening
 from game.ai.search import Search
 from game.ai.strategy import WIN, Limits
 from game.rules.reversi import ReversiPosition
-
-
-class NoCut(rv.ReversiStrategy):
-    def probcut(self, position: ReversiPosition, depth: int) -> None:
-        return None
+from tools.reversi_probcut import NoCut
 
 
 class NeverClears(rv.ReversiStrategy):
@@ -35,7 +31,7 @@ def searched(position: ReversiPosition, strategy: rv.ReversiStrategy, depth: int
 
 
 def test_probcut_reaches_a_depth_with_far_fewer_nodes():
-    # Measured when written: 7,486 nodes to finish depth 6 from these three
+    # Measured when written: 7,457 nodes to finish depth 6 from these three
     # positions with ProbCut, 24,745 without.
     cut = plain = 0
     for seed in (1, 2, 3):
