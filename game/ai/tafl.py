@@ -184,7 +184,10 @@ class Geometry:
                 slice(sq - 1, row_start - 1 if row_start else None, -1),  # left
                 slice(sq + 1, row_start + n, 1),  # right
             )
-            self.slices.append(slices)
+            # An empty ray reads as an empty slice (the 'up' one of the first
+            # rank would otherwise start at -1, the board's last square).
+            self.slices.append(tuple(part if ray else slice(0, 0)
+                                     for part, ray in zip(slices, rules.rays[sq], strict=True)))
             bits = []
             for ray in rules.rays[sq]:
                 if not ray:
@@ -306,6 +309,7 @@ class TaflStrategy(Strategy):
         king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
         open_ray: tuple[int, ...] = ()
+        open_way = 0
         single: list[tuple[int, int, int]] = []  # (direction, square, line) of one-line routes
         fork_ways = 0  # bit d: a fork square lies in direction d
         slices, goal_bits, rays = geo.slices[king], geo.goal_bits[king], geo.rays[king]
@@ -317,7 +321,7 @@ class TaflStrategy(Strategy):
             run = len(seg) - len(seg.lstrip("."))
             if run == len(ray) and goal_bits[d] & mask:
                 lines += 1
-                open_ray = ray
+                open_ray, open_way = ray, d
             for t in ray[:run]:
                 if not king_ok[t]:
                     continue
@@ -341,7 +345,7 @@ class TaflStrategy(Strategy):
         # stands there is as good as a fork (with the defenders to move, where
         # it is worth a fork's `fork_to_move`; the first few, for speed).
         for d, t, line in single[:3]:
-            if not _can_block(_king_moved(board, king, t), rules, t, geo.rays[t][line]):
+            if not _can_block(_king_moved(board, king, t), rules, t, geo.rays[t][line], line):
                 forks += 1
                 fork_ways |= 1 << d
         score += w.king_mobility * mobility + w.route * routes + w.fork * forks
@@ -350,7 +354,7 @@ class TaflStrategy(Strategy):
                 # Two lines, or one that no attacker can reach in time, and the
                 # king is through: one move shuts one line, if any.
                 blockable = lines == 1 and (w.lone_line_through or w.blocked_line is not None) \
-                    and _can_block(board, rules, king, open_ray)
+                    and _can_block(board, rules, king, open_ray, open_way)
                 through = lines > 1 or (w.lone_line_through and not blockable)
                 if through:
                     score += w.open_line + w.two_open_lines
@@ -548,7 +552,8 @@ class TaflStrategy(Strategy):
                 if not lines:
                     continue
                 moved = _king_moved(board, king, t)
-                won = len(lines) > 1 or not _can_block(moved, rules, t, geo.rays[t][lines[0]])
+                won = len(lines) > 1 or not _can_block(moved, rules, t, geo.rays[t][lines[0]],
+                                                        lines[0])
                 if won and rules.king_captures(moved, t):
                     won = False
                 found.append(((king, t), UNBOUNDED_GAIN if won else w.threat_gain))
@@ -578,12 +583,21 @@ def _lines_across(board: str, geo: Geometry, sq: int, d: int, mask: int) -> int:
     return seen
 
 
-def _can_block(board: str, rules: TaflRules, king: int, ray: tuple[int, ...]) -> bool:
+def _can_block(board: str, rules: TaflRules, king: int, ray: tuple[int, ...], d: int) -> bool:
     """Whether the attackers, to move, can stop the king going down his one open
-    line `ray`: by standing on a square of it, or by taking him."""
-    arrivals = rules.arrivals
-    return any(arrivals(board, ATTACKERS, sq) for sq in ray) or \
-        bool(rules.king_captures(board, king))
+    line `ray` (direction `d` from him): by standing on a square of it, or by
+    taking him.  Only an attacker beside the line, on a file or rank across
+    it, can step onto it: along the line stand the king and the empty squares
+    to the goal, so `arrivals` reduces to the two ways across (scanned as
+    string slices, the cheap way: this runs for every one-line route)."""
+    geo = geometry(rules)
+    soldier_ok = rules.stops["A"]
+    slices = geo.slices
+    for d2 in geo.across[d]:
+        for sq in ray:
+            if soldier_ok[sq] and board[slices[sq][d2]].lstrip(".").startswith("A"):
+                return True
+    return bool(rules.king_captures(board, king))
 
 
 def _largest_first(valued: list[tuple[Move, int]]) -> list[tuple[Move, int]]:
@@ -624,9 +638,9 @@ def _netting(board: str, w: TaflWeights) -> bool:
 
 def _king_moved(board: str, king: int, dest: int) -> str:
     """The board with the king moved from `king` to `dest` (nothing taken)."""
-    cells = list(board)
-    cells[king], cells[dest] = ".", KING
-    return "".join(cells)
+    low, high = (king, dest) if king < dest else (dest, king)
+    low_piece, high_piece = (".", KING) if king < dest else (KING, ".")
+    return board[:low] + low_piece + board[low + 1:high] + high_piece + board[high + 1:]
 
 
 # A board string as the bits of its attackers: "A" -> 1, anything else -> 0.

@@ -154,3 +154,56 @@ def test_the_shipped_weights_are_the_base_ones_unless_a_game_is_switched_on():
     for game, weights in tafl.WEIGHTS.items():
         on = game in tafl.THREATS_ON
         assert weights == (tafl.THREAT_WEIGHTS[game] if on else tafl.BASE_WEIGHTS[game])
+
+
+def _random_positions(name: str, count: int, seed: int) -> list:
+    """Positions of seeded random games of `name`, some plies in."""
+    import random
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = rules.start(name)
+        for _ in range(rng.randrange(60)):
+            moves = position.legal_moves()
+            if not moves or position.outcome() is not None:
+                break
+            position = position.play_position(rng.choice(moves))
+        if _king_on(position):
+            found.append(position)
+    return found
+
+
+def _king_on(position) -> bool:
+    return position.board.find(rules.KING) >= 0
+
+
+def test_the_geometry_slices_read_the_rays():
+    """Each square's slices read exactly its rays' squares, nearest first; an
+    empty ray reads as nothing (not as a slice wrapping round the board)."""
+    for name in ("brandubh", "tawlbwrdd"):
+        position = rules.start(name)
+        board = "".join(chr(ord("0") + sq % 40) for sq in range(len(position.board)))
+        geo = tafl.geometry(position.rules)
+        for sq, rays in enumerate(position.rules.rays):
+            for d, ray in enumerate(rays):
+                assert board[geo.slices[sq][d]] == "".join(board[x] for x in ray), (name, sq, d)
+
+
+def test_can_block_agrees_with_the_attackers_arrivals():
+    """The fast check (only the files and ranks across the line) gives what the
+    plain definition does: some attacker may arrive on a square of the open
+    line, or the attackers may take the king now."""
+    checked = 0
+    for name in ("brandubh", "tawlbwrdd"):
+        for position in _random_positions(name, 300, seed=5):
+            board, game_rules = position.board, position.rules
+            king = board.find(rules.KING)
+            geo = tafl.geometry(game_rules)
+            for d, ray, run, _ in tafl._king_rays(board, geo, king, tafl.goal_mask(position)):
+                if run != len(ray):
+                    continue
+                plain = any(game_rules.arrivals(board, rules.ATTACKERS, sq) for sq in ray) \
+                    or bool(game_rules.king_captures(board, king))
+                assert tafl._can_block(board, game_rules, king, ray, d) == plain, (board, d)
+                checked += 1
+    assert checked > 100
