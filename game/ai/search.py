@@ -105,6 +105,9 @@ class Search:
         # ProbCut: asked only at nodes this deep, and only of a game that has it.
         self.probcut_from = strategy.PROBCUT_FROM_DEPTH \
             if type(strategy).probcut is not Strategy.probcut else MAX_DEPTH + 1
+        # Null-move probes: their reduction, and the first depth that tries one.
+        self.null_reduction = strategy.null_move_reduction(position)
+        self.null_from = strategy.NULL_MOVE_FROM_DEPTH if self.null_reduction else MAX_DEPTH + 1
         # Whether `_ordered` need say where the late moves begin (Reversi and
         # Modiar prune none, and their nodes should not pay for it).
         self.prunes = bool(self.reduction or self.futility)
@@ -120,6 +123,7 @@ class Search:
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
         self.history_scores: dict[Move, int] = {}
         self.nodes = 0
+        self._passed_at = -2  # the ply of the null move on the current line, if any
         # Leaves scored by evaluation (or by a table entry that was): while an
         # iteration adds none, every leaf it scored was a finished game.
         self.horizons = 0
@@ -318,6 +322,10 @@ class Search:
             cut = yield from self._probcut(position, depth, alpha, ply)
             if cut is not None:
                 return cut
+        if depth >= self.null_from and beta - alpha == 1 and abs(beta) < EVAL_LIMIT:
+            cut = yield from self._null_move(position, depth, beta, ply)
+            if cut is not None:
+                return cut
         original_alpha = alpha
         horizons = self.horizons
         best_score, best_move = -WIN - 1, None
@@ -394,6 +402,34 @@ class Search:
         if value <= low:
             self.horizons += 1
             return alpha
+        return None
+
+    def _null_move(self, position: Position, depth: int, beta: int, ply: int) -> Generator[
+            None, None, int | None]:
+        """A null-window node's null-move cut: beta when the side to move, its
+        static score already at beta, could pass and still hold beta against a
+        search `null_reduction` plies shallower than the pass leaves; else None.
+
+        Never twice in a row (the passed position's own probe would let the
+        other side pass back), never on the principal variation, and a cut is
+        no proof, so it counts as a horizon.
+        """
+        if ply and self._passed_at == ply - 1:
+            return None
+        if self.strategy.evaluate(position) < beta:
+            return None
+        passed = self.strategy.passed(position)
+        if passed is None:
+            return None
+        self._passed_at, outer = ply, self._passed_at
+        try:
+            value = -(yield from self._negamax(passed, depth - 1 - self.null_reduction,
+                                               -beta, 1 - beta, ply + 1))
+        finally:
+            self._passed_at = outer
+        if value >= beta:
+            self.horizons += 1
+            return beta
         return None
 
     def _quiesce(self, position: Position, alpha: int, beta: int, ply: int, qdepth: int) -> Tree:

@@ -105,6 +105,24 @@ class Strategy:
         below alpha.  0: no futility pruning (a game that cannot bound it)."""
         return 0
 
+    # Nodes with fewer plies left than this never try a null move.
+    NULL_MOVE_FROM_DEPTH = 2
+
+    def null_move_reduction(self, root: Position) -> int:
+        """By how many plies, besides the pass itself, a search from `root`
+        reduces its null-move probe: at a null-window node whose static score
+        already reaches beta, the side to move passes (`passed`) and the
+        opponent gets a search that many plies shallower; if even then the
+        score stays at or above beta, the node is cut.  Sound where having the
+        move is almost always worth something (no zugzwang); 0: off."""
+        return 0
+
+    def passed(self, position: Position) -> Position | None:
+        """`position` with the other side to move and nothing played, for the
+        null-move probe (a search device, not a move any rule allows), or None
+        where the probe should not be tried."""
+        return None
+
     # Nodes with fewer plies left than this never try a probabilistic cut.
     PROBCUT_FROM_DEPTH = 3
 

@@ -111,6 +111,7 @@ class TaflWeights:
     # 0: off.  (`Strategy.futility_margin`.)
     futility: int = 0
     reduction: int = 0  # plies (`Strategy.late_move_reduction`)
+    null_reduction: int = 0  # plies (`Strategy.null_move_reduction`); 0: no null move
 
 
 BASE_WEIGHTS = {
@@ -426,6 +427,17 @@ class TaflStrategy(Strategy):
     def futility_margin(self, root: TaflPosition) -> int:
         w = self.weights[root.rules.name]
         return 0 if _netting(root.board, w) else w.futility
+
+    def null_move_reduction(self, root: TaflPosition) -> int:
+        w = self.weights[root.rules.name]
+        return 0 if _netting(root.board, w) else w.null_reduction
+
+    def passed(self, position: TaflPosition) -> TaflPosition:
+        # Tafl has next to no zugzwang: a side whose score holds even after
+        # passing would hold it with any sensible move (the lone king's net,
+        # where it does, turns the probe off with the other pruning).
+        return TaflPosition(position.rules, position.board, ENEMY[position.side],
+                            position.visited)
 
     # --- move ordering ------------------------------------------------------------
 
