@@ -142,7 +142,8 @@ def start_search(position: Position, level: str = "druid", *,
         return RandomPlayer(position, seed)
     if nodes is not None or seconds is not None:
         spec = replace(spec, seconds=seconds)
-    limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth, exact=spec.exact)
+    limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth, exact=spec.exact,
+                    results=spec.exact)
     return Search(position, strategy_for(position.GAME), history=history, limits=limits,
                   noise=spec.noise, seed=seed, contempt=spec.contempt)
 

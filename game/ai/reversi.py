@@ -84,6 +84,18 @@ ENDGAME_EMPTIES = 13
 # for a solve that almost never ends.
 TRY_EMPTIES = 16
 RACE_TURNS = 5
+# Up to here, where the player's move (not the analysis) may settle for a
+# proven result (`Limits.results`), race a proof of the result alone: a win,
+# else a draw (`Solver.prove_result`).  Natively, from the positions of 100
+# Druid games at 2 s, the proof took a median 0.10 s at 18 empties, 0.72 s
+# at the 90th percentile and 1.6 s at worst, on a loaded machine; the Druid's
+# moves there lost the result in 1 to 2 positions of some 50 per empties
+# count (docs/benchmarks.md, "A proven result from 18 empties").  The proof
+# gets RESULT_TURNS slices to one of the midgame's, fewer than the full
+# solve: where it does not finish (a slow machine) the midgame move stands
+# and should not be a starved one.
+RESULT_EMPTIES = 18
+RESULT_TURNS = 2
 
 CORNERS = 0x8100000000000081
 COLUMN_A = 0x0101010101010101
@@ -430,11 +442,13 @@ class ReversiStrategy(Strategy):
     def exact(self, position: ReversiPosition, limits: Limits, tick: Callable[[], bool],
               seen: Mapping[Hashable, int]) -> ExactSearch | Tentative | None:
         """The endgame solver: alone from ENDGAME_EMPTIES empties, racing the
-        midgame search up to TRY_EMPTIES (none when the level's depth is less:
-        a shallow level sees the end only as far as it searches)."""
+        midgame search up to TRY_EMPTIES, and a proof of the result alone up
+        to RESULT_EMPTIES where the limits allow it (none when the level's
+        depth is less: a shallow level sees the end only as far as it searches)."""
         p, o = position.mover, position.opponent
         empties = 64 - (p | o).bit_count()
-        if empties > min(TRY_EMPTIES, limits.depth):
+        reach = RESULT_EMPTIES if limits.results else TRY_EMPTIES
+        if empties > min(reach, limits.depth):
             return None
         moves = position.legal_moves()
         if not moves:
@@ -443,4 +457,6 @@ class ReversiStrategy(Strategy):
             return Solver(tick, evaluate_bits).solve_root(p, o)
         if len(moves) == 1:
             return None  # a forced move: the solve would not change it
-        return Tentative(Solver(tick, evaluate_bits).solve_root(p, o), RACE_TURNS)
+        if empties <= TRY_EMPTIES:
+            return Tentative(Solver(tick, evaluate_bits).solve_root(p, o), RACE_TURNS)
+        return Tentative(Solver(tick, evaluate_bits).prove_result(p, o), RESULT_TURNS)

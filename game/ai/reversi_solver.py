@@ -627,6 +627,23 @@ class Solver:
             # The proven bound (a win, a loss) while the margin is still open.
             yield Found(best, margin_score(lower if guess >= beta else upper), len(empties))
 
+    def prove_result(self, p: int, o: int) -> ExactSearch:
+        """Prove the root's result, not its margin: a winning move, else a
+        drawing one, each yielded once proven (a null-window probe at +1, then
+        at 0); nothing where every move loses (the midgame search's move then
+        keeps its practical chances).  The score is the proven bound: a win
+        scores the margin the probe's fail-soft value reached, which the real
+        margin may exceed.  Two probes cost a fraction of the MTD(f) steps that
+        pin the margin, so this reaches empties where a full solve does not.
+        """
+        empties = [sq for sq in SOLVE_ORDER if not (p | o) >> sq & 1]
+        children = self._root_children(p, o, empties)
+        for beta in (1, 0):
+            value, move = yield from self._probe(children, beta)
+            if value >= beta:
+                yield Found(move, margin_score(value), len(empties))
+                return
+
     def _probe(self, children: list[tuple[int, int, int, list[int]]],
                beta: int) -> Generator[None, None, tuple[int, int]]:
         """(value, move) for the window (beta - 1, beta): the first root move

@@ -215,6 +215,7 @@ class Search:
         midgame: Generator[None, None, None] | None = self._iterate()
         exact = tentative.search
         last = None
+        ended = False
         try:
             while True:
                 for _ in range(tentative.turns):
@@ -229,16 +230,23 @@ class Search:
                         midgame = None  # the midgame search is done; the exact one goes on
                     yield
         except StopIteration:
+            ended = True
             if last is not None:
                 self.best_move, self.score, self.depth = last
         except _Stop:
             pass  # the budget ran out in the exact search: the midgame result stands
         finally:
-            if midgame is not None:
-                midgame.close()
             close = getattr(exact, "close", None)
             if close is not None:
                 close()
+        try:
+            # An exact search that ended with nothing to adopt (a proof that
+            # every move loses) leaves the rest of the budget to the midgame.
+            if ended and last is None and midgame is not None:
+                yield from midgame
+        finally:
+            if midgame is not None:
+                midgame.close()
 
     def _iterate(self) -> Generator[None, None, None]:
         """Iterative deepening, adopting each iteration's result."""

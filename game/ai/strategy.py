@@ -31,13 +31,17 @@ class Limits:
 
     `exact` allows a game's perfect play from data (Modiar's solved table),
     which only the Druid uses; solvers bounded by depth (Reversi's endgame)
-    read `depth`.
+    read `depth`.  `results` allows settling for a proven result (a win, a
+    draw) where the exact margin would not be found in time (Reversi a few
+    empties beyond its solver's reach): for choosing a move, never for the
+    analysis, whose values must be margins.
     """
 
     nodes: int | None = None
     seconds: float | None = None
     depth: int = MAX_DEPTH
     exact: bool = True
+    results: bool = False
 
 
 class Found(NamedTuple):
@@ -61,7 +65,9 @@ class Tentative:
     slices to one of the midgame's — and adopts only its last Found, once it
     has run to its end.  Stopped earlier (by the clock or the node budget),
     it has proven nothing the player may rely on, and the midgame search's
-    result stands.
+    result stands.  One that ends without any Found (a proof that found no
+    move worth playing over the midgame's) leaves the rest of the budget to
+    the midgame search.
     """
 
     search: ExactSearch
