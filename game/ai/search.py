@@ -12,7 +12,9 @@ horizon when even that gain cannot reach alpha (futility), and searched a
 ply shallower first elsewhere (late-move reductions).  Where a game's
 evaluation predicts deeper searches well (Reversi), a null-window node is
 cut when a shallower search clears its window by the game's measured
-margin (ProbCut).
+margin (ProbCut).  A game without zugzwang may let a node whose static
+score reaches beta pass, and cut it when even that holds (a null move; no
+game has it on: see docs/benchmarks.md).
 
 The search never blocks a frame: it is a chain of generators that yields
 every few nodes, and `Search.step(deadline)` advances it until the deadline.
