@@ -7,11 +7,14 @@ result for a margin.  Every search is bounded by nodes, never by the clock.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.ai import reversi as rv
 from game.ai.levels import start_search
 from game.ai.reversi_solver import Solver
+from game.ai.search import Search
 from game.ai.strategy import EVAL_LIMIT, Limits, Tentative
 from game.rules.reversi import ReversiPosition
 from tests.ai.test_reversi_solver import empties, self_play_positions, solve
@@ -81,3 +84,17 @@ def test_a_proven_loss_leaves_the_rest_of_the_budget_to_the_midgame() -> None:
     assert result.nodes >= budget  # the midgame search went on until the budget was spent
     assert result.depth >= 3
     assert result.move in position.legal_moves()
+
+
+def test_the_proof_yields_every_few_nodes() -> None:
+    # As the race's test at 14-16 empties: a clock that moves one unit per
+    # reading makes each step one slice, whichever search it belongs to.
+    position, _ = self_play_positions(18)[29]  # won, proven in some 3,000 nodes
+    ticks = itertools.count()
+    search = Search(position, rv.ReversiStrategy(), limits=Limits(results=True),
+                    clock=lambda: next(ticks))
+    longest = last = 0
+    while not search.step(search.clock() + 0.5):
+        longest, last = max(longest, search.nodes - last), search.nodes
+    assert search.depth == 18  # the proof finished: its result was adopted
+    assert search.nodes > 2_000 and longest <= 1000
