@@ -88,7 +88,8 @@ def test_the_probe_is_off_in_the_net_round_a_lone_king():
     lone = tafl.from_code(tafl_code("brandubh", LONE_ON_THE_THRONE, "a", "a1"))
     assert strategy.null_move_reduction(lone) == 0
     assert strategy.null_move_reduction(start("brandubh")) == 2
-    assert Search(lone, strategy).null_from > Search(lone, strategy).limits.depth
+    search = Search(lone, strategy)
+    assert search.null_from > search.limits.depth
 
 
 def test_games_without_a_pass_never_probe():

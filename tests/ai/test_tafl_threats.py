@@ -168,13 +168,9 @@ def _random_positions(name: str, count: int, seed: int) -> list:
             if not moves or position.outcome() is not None:
                 break
             position = position.play_position(rng.choice(moves))
-        if _king_on(position):
+        if rules.KING in position.board:
             found.append(position)
     return found
-
-
-def _king_on(position) -> bool:
-    return position.board.find(rules.KING) >= 0
 
 
 def test_the_geometry_slices_read_the_rays():
