@@ -20,9 +20,11 @@ the new side, B the old one.
 `--log FILE` appends one JSON line per finished game, and a match started
 again with the same arguments and log skips the games already there.
 `--part K/N` plays only every N-th opening from the K-th (both of its games),
-so a match can be split over N processes, each with its own log; run it once
-more without `--part` on the logs put together for the whole report (it then
-plays nothing, every game being in the log).
+so a match can be split over N processes, each with its own log.
+`--report LOG [LOG ...]` plays nothing: it reports the games of the logs
+given (the parts of one match, or several matches pooled), counting only
+whole opening pairs, so a match stopped mid-pair does not count the
+unanswered half; it adds each side's mean nodes a move.
 """
 
 from __future__ import annotations
@@ -195,6 +197,69 @@ def tally(game_name: str, rev: str, records: list[dict[str, Any]]):
     return match
 
 
+def whole_pairs(log: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The games of one log whose opening's other game is there too, and how many are not.
+
+    Games 2k and 2k+1 are one opening with the colours swapped; a log of one
+    match process holds both or, if it was stopped between them, only the first.
+    """
+    by_number = {record["i"]: record for record in log}  # a resumed game: the last one
+    kept = [record for number, record in sorted(by_number.items()) if number ^ 1 in by_number]
+    return kept, len(by_number) - len(kept)
+
+
+LOG_KEYS = ("i", "new_side", "winner", "reason", "plies", "moves", "opening", "seconds")
+
+
+def read_log(path: str) -> list[dict[str, Any]]:
+    """The games of a match log, or SystemExit saying why the file is not one."""
+    try:
+        log = [json.loads(line) for line in Path(path).read_text().splitlines() if line]
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"{path}: not a match log ({error})") from None
+    for number, record in enumerate(log, 1):
+        if not isinstance(record, dict) or any(key not in record for key in LOG_KEYS):
+            raise SystemExit(f"{path}: not a match log (line {number} is not a game)")
+    return log
+
+
+def report_logs(game_name: str, rev: str, paths: list[str]) -> str:
+    """The report of the whole opening pairs in the logs at `paths`; plays nothing."""
+    from game.ai.match import report
+
+    records: list[dict[str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    left_out = 0
+    for path in paths:
+        kept, unpaired = whole_pairs(read_log(path))
+        for record in kept:
+            key = (record["i"], tuple(record["opening"]), tuple(record["moves"]))
+            if key in seen:
+                raise SystemExit(f"{path}: game {record['i']} is in an earlier log too")
+            seen.add(key)
+        records += kept
+        left_out += unpaired
+    match = tally(game_name, rev, records)
+    header = (f"{game_name}: this tree (A) against {rev} (B), {len(paths)} log(s): "
+              f"{len(records)} games in whole opening pairs, {left_out} unpaired left out")
+    return "\n".join([header, report(match), nodes_line(game_name, records)])
+
+
+def nodes_line(game_name: str, records: list[dict[str, Any]]) -> str:
+    """Each player's nodes a move: the mean over games of each game's mean."""
+    from game.rules import start
+
+    sides = start(game_name).SIDES
+    counts: dict[str, list[float]] = {"A": [], "B": []}
+    for record in records:
+        old_side = sides[1 - sides.index(record["new_side"])]
+        for player, side in (("A", record["new_side"]), ("B", old_side)):
+            if side in record.get("nodes", {}):
+                counts[player].append(record["nodes"][side])
+    means = {player: round(sum(c) / len(c)) if c else 0 for player, c in counts.items()}
+    return f"nodes a move: A {means['A']:,}, B {means['B']:,}"
+
+
 def run(args: argparse.Namespace) -> str:
     from game.ai.match import report
     from game.rules import start
@@ -261,6 +326,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="a line per game on stderr")
     parser.add_argument("--part", type=part_of_match, default=(0, 1), metavar="K/N",
                         help="play only openings K, K+N, K+2N, ... (N processes, one log each)")
+    parser.add_argument("--report", nargs="+", metavar="LOG",
+                        help="play nothing: report the whole opening pairs of these logs")
     parsed = parser.parse_args(argv)
     if parsed.nodes is not None and parsed.time is not None:
         parser.error("give --nodes or --time, not both")
@@ -275,7 +342,8 @@ def main(argv: list[str] | None = None) -> None:
         serve()
         return
     sys.path.insert(0, str(ROOT))
-    print(run(parse(argv)))
+    args = parse(argv)
+    print(report_logs(args.game, args.against, args.report) if args.report else run(args))
 
 
 if __name__ == "__main__":

@@ -75,3 +75,44 @@ def test_the_parts_of_a_match_share_out_its_games_by_opening():
     for wrong in ("3/3", "x", "1/0"):
         with pytest.raises(SystemExit):
             druid_match.parse(["brandubh", "--against", "HEAD", "--part", wrong])
+
+
+def _game(number, winner, opening=("f3-f2",), nodes=(100, 200)):
+    new_side = "a" if number % 2 == 0 else "d"
+    old_side = "d" if new_side == "a" else "a"
+    return {"i": number, "new_side": new_side, "winner": winner, "reason": "king-escaped",
+            "plies": 40 + number, "moves": [*opening, str(number)], "opening": list(opening),
+            "seconds": {"a": 1.0, "d": 1.0}, "nodes": {new_side: nodes[0], old_side: nodes[1]}}
+
+
+def _write(path, records):
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    return str(path)
+
+
+def test_a_report_counts_whole_opening_pairs_from_every_log_and_plays_nothing(tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setattr(druid_match, "play", lambda *a, **k: pytest.fail("played a game"))
+    # Part 0 of a match: opening 0 whole (the new side won both), opening 2's
+    # first game only (stopped mid-pair).  Part 1: opening 1 whole, new side lost both.
+    first = _write(tmp_path / "p0.jsonl", [_game(0, "a"), _game(1, "d"), _game(4, "a")])
+    second = _write(tmp_path / "p1.jsonl", [_game(2, "d", ("e2-e3",), (300, 500)),
+                                            _game(3, "a", ("e2-e3",), (300, 500))])
+    text = druid_match.report_logs("tawlbwrdd", "abc123", [first, second])
+    assert "4 games in whole opening pairs, 1 unpaired left out" in text
+    assert "A as a: wins 1, draws 0, losses 1" in text
+    assert "A as d: wins 1, draws 0, losses 1" in text
+    assert "A score 50.0%" in text
+    assert "nodes a move: A 200, B 350" in text
+
+
+def test_a_report_refuses_a_game_given_twice_or_a_file_that_is_not_a_log(tmp_path):
+    log = _write(tmp_path / "p0.jsonl", [_game(0, "a"), _game(1, "d")])
+    with pytest.raises(SystemExit, match="game 0 is in an earlier log too"):
+        druid_match.report_logs("tawlbwrdd", "abc123", [log, log])
+    for text in ("not json\n", '{"i": 0}\n', "[1, 2]\n"):
+        junk = tmp_path / "junk.jsonl"
+        junk.write_text(text)
+        with pytest.raises(SystemExit, match="not a match log"):
+            druid_match.report_logs("tawlbwrdd", "abc123", [str(junk)])
+    assert druid_match.parse(["brandubh", "--against", "HEAD", "--report", log]).report == [log]
