@@ -124,7 +124,7 @@ BASE_WEIGHTS = {
         net_defenders=2, net_reach=8, net_near=6, net_region=6, futility=150,
         reduction=1),
     "tawlbwrdd": TaflWeights(
-        balance=100, attacker=100, defender=160,
+        balance=100, attacker=140, defender=160,
         open_line=350, two_open_lines=6000, route=60, fork=150, fork_to_move=2500,
         corner_visited=0, guard=0,
         king_side=(0, 15, 40, 90, 0), king_threat=200, king_mobility=3,
