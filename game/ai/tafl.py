@@ -123,6 +123,9 @@ BASE_WEIGHTS = {
         hanging=25, shielded=40, capture_margin=50,
         net_defenders=2, net_reach=8, net_near=6, net_region=6, futility=150,
         reduction=1),
+    # A Tawlbwrdd attacker at 140, not 100: the king escapes to any edge and
+    # gains from an open board, so a one-for-one exchange must not score as a
+    # gain for the attackers (60.5% over 100 games at 2 s, docs/benchmarks.md).
     "tawlbwrdd": TaflWeights(
         balance=100, attacker=140, defender=160,
         open_line=350, two_open_lines=6000, route=60, fork=150, fork_to_move=2500,
