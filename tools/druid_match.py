@@ -174,16 +174,22 @@ def schedule(game_name: str, games: int, plies: int, seed: int,
                 yield 2 * i + j, opening, sides[j]
 
 
+def other_side(game_name: str, side: str) -> str:
+    """The side letter that is not `side` in `game_name`."""
+    from game.rules import start
+
+    sides = start(game_name).SIDES
+    return sides[1 - sides.index(side)]
+
+
 def tally(game_name: str, rev: str, records: list[dict[str, Any]]):
     """The games as match.MatchResult (A = this tree, B = `rev`)."""
     from game.ai.match import MatchResult
-    from game.rules import start
 
-    sides_of_game = start(game_name).SIDES
     match = MatchResult(game_name, "this tree", rev)
     for record in records:
         new_side = record["new_side"]
-        sides = {new_side: "A", sides_of_game[1 - sides_of_game.index(new_side)]: "B"}
+        sides = {new_side: "A", other_side(game_name, new_side): "B"}
         winner = record["winner"]
         match.lengths.append(record["plies"])
         if record["reason"] == "ply cap":
@@ -247,12 +253,9 @@ def report_logs(game_name: str, rev: str, paths: list[str]) -> str:
 
 def nodes_line(game_name: str, records: list[dict[str, Any]]) -> str:
     """Each player's nodes a move: the mean over games of each game's mean."""
-    from game.rules import start
-
-    sides = start(game_name).SIDES
     counts: dict[str, list[float]] = {"A": [], "B": []}
     for record in records:
-        old_side = sides[1 - sides.index(record["new_side"])]
+        old_side = other_side(game_name, record["new_side"])
         for player, side in (("A", record["new_side"]), ("B", old_side)):
             if side in record.get("nodes", {}):
                 counts[player].append(record["nodes"][side])
@@ -262,7 +265,6 @@ def nodes_line(game_name: str, records: list[dict[str, Any]]) -> str:
 
 def run(args: argparse.Namespace) -> str:
     from game.ai.match import report
-    from game.rules import start
 
     budget = {"nodes": args.nodes} if args.time is None else {"seconds": args.time}
     done: dict[int, dict[str, Any]] = {}
@@ -280,8 +282,7 @@ def run(args: argparse.Namespace) -> str:
                 if i in done:
                     records.append(done[i])
                     continue
-                sides = start(args.game).SIDES
-                old_side = sides[1 - sides.index(new_side)]
+                old_side = other_side(args.game, new_side)
                 record = play(args.game, {new_side: new, old_side: old}, opening,
                               args.seed + i, budget, args.level)
                 record.update(i=i, new_side=new_side, opening=opening)
