@@ -112,6 +112,9 @@ class TaflWeights:
     futility: int = 0
     reduction: int = 0  # plies (`Strategy.late_move_reduction`)
     null_reduction: int = 0  # plies (`Strategy.null_move_reduction`); 0: no null move
+    # The king in a fortress (`_fortress`): the attackers cannot take him while
+    # it stands, so a lead of theirs counts only this share, in percent (100: off).
+    fortress_share: int = 100
 
 
 BASE_WEIGHTS = {
@@ -396,6 +399,10 @@ class TaflStrategy(Strategy):
             score -= w.net_near * _nearness(board, geo, king)
             score += w.net_region * _king_region(board, rules, king)
 
+        # A lead the attackers cannot turn into the king's capture is worth less.
+        if score < 0 and w.fortress_share < 100 and _fortress(board, rules, king):
+            score = score * w.fortress_share // 100
+
         # Soldiers the side to move leaves hanging: it can save only one of them.
         if w.hanging:
             mover = position.side
@@ -649,6 +656,29 @@ def _netting(board: str, w: TaflWeights) -> bool:
     """Whether the king has so few defenders left that the net round him is the
     plan (`net_defenders`)."""
     return board.count("D") <= w.net_defenders
+
+
+def _fortress(board: str, rules: TaflRules, king: int) -> bool:
+    """Whether the king and the defenders joined to him hold a block no capture
+    can break while it stands (two by two with the king, say, in Tawlbwrdd's
+    open): drop each member some capture could still take, until none is left
+    to drop; the king is safe if what remains keeps him so."""
+    neighbours = rules.neighbours
+    group = {king}
+    todo = [king]
+    while todo:
+        for x in neighbours[todo.pop()]:
+            if x not in group and board[x] == "D":
+                group.add(x)
+                todo.append(x)
+    # A member dropped may leave its neighbours open: only they are asked again.
+    todo = [sq for sq in group if sq != king]
+    while todo:
+        sq = todo.pop()
+        if sq in group and not rules.safe_while(board, sq, group):
+            group.discard(sq)
+            todo.extend(x for x in neighbours[sq] if x in group and x != king)
+    return rules.safe_while(board, king, group)
 
 
 def _king_moved(board: str, king: int, dest: int) -> str:

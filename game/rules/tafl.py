@@ -24,7 +24,8 @@ The rules are kernels on `TaflRules` that take a board (a string, or a list
 of its characters where noted) and a side, so the position's `play`,
 `legal_moves` and `outcome` and the computer's search ask the same code:
 `moves`/`has_move`/`slides`, `sandwiched`/`landings`/`capture_moves` (soldiers taken),
-`takes_king`/`king_captures`, `decided`/`outcome`.
+`takes_king`/`king_captures`, `safe_while` (pieces no capture can reach while
+their neighbours stay), `decided`/`outcome`.
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ Board = str | Sequence[str]  # a board string, or a list of its characters
 # met instead (`_pincers_by_dest`, `_pincers_by_victim`), so the kernels that
 # read it need no test for the edge.
 Pincers = tuple[tuple[tuple[int, int, str], ...], ...]
+# Per line through a square, the squares beside it on the line (-1: off the
+# board), each with whether an enemy may land there and whether it would close
+# a sandwich: (x, lands on x, x closes, y, lands on y, y closes).
+SandwichLine = tuple[int, bool, bool, int, bool, bool]
 
 
 class KingCapture(enum.Enum):
@@ -365,6 +370,68 @@ class TaflRules:
             return all(board[sq] == "A" for sq in sides if sq != dest and sq != centre)
         opposite = 2 * king - dest
         return opposite in sides and board[opposite] == "A"
+
+    # --- pieces no capture can reach ----------------------------------------------
+
+    @cached_property
+    def axes(self) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """For each square, its two lines through it as the pair of squares
+        beside it on each (up and down, left and right); -1 off the board."""
+        def beside(ray: tuple[int, ...]) -> int:
+            return ray[0] if ray else -1
+        return tuple(((beside(up), beside(down)), (beside(left), beside(right)))
+                     for up, down, left, right in self.rays)
+
+    @cached_property
+    def _sandwich_lines(self) -> dict[str, tuple[tuple[SandwichLine, ...], ...]]:
+        """Per side, per square, per line through it, for the squares x and y
+        beside it: whether an enemy of the side may land there, and whether
+        that square would close a sandwich of a piece of the side with an
+        enemy landing on the far side."""
+        return {side: tuple(tuple((x, *self._lands_closes(side, x), y, *self._lands_closes(side, y))
+                                  for x, y in lines) for lines in self.axes)
+                for side in SIDES}
+
+    def _lands_closes(self, side: str, x: int) -> tuple[bool, bool]:
+        """Whether an enemy of `side` may stop on `x`; whether `x` (-1: off the
+        board) closes a sandwich: an enemy may stand there, or it is hostile to
+        the side empty."""
+        if x < 0:
+            return False, side in self.edge_hostile_to
+        lands = any(self.stops[e][x] for e in FRIENDS[ENEMY[side]])
+        return lands, lands or x in self.hostile_squares[side]
+
+    def safe_while(self, board: Board, sq: int, stay: frozenset[int] | set[int]) -> bool:
+        """Whether no capture can ever take the piece on `sq` while the pieces of
+        its side on the squares `stay` stay there, whatever else moves: every
+        other square is read as one an enemy may come to (or, if hostile,
+        help from empty)."""
+        piece = board[sq]
+        if piece == KING:
+            return self._king_safe_while(sq, stay)
+        side = ATTACKERS if piece == "A" else DEFENDERS
+        enemies = FRIENDS[ENEMY[side]]
+        for x, lands_x, closes_x, y, lands_y, closes_y in self._sandwich_lines[side][sq]:
+            if x in stay or y in stay:
+                continue
+            # An enemy already on a square closes there even where it could not
+            # stop (Tawlbwrdd's king on his castle).
+            if (lands_x and (closes_y or (y >= 0 and board[y] in enemies))) \
+                    or (lands_y and (closes_x or (x >= 0 and board[x] in enemies))):
+                return False
+        return True
+
+    def _king_safe_while(self, king: int, stay: frozenset[int] | set[int]) -> bool:
+        """`safe_while` for the king: a side held by a defender that stays is
+        one the attackers cannot shut."""
+        sides = self.neighbours[king]
+        if self.king_capture is KingCapture.ENCLOSED or king == self.centre \
+                or self.centre in sides:
+            # Every side (but the castle's) must hold an attacker or a wall.
+            return any(x in stay for x in sides if x != self.centre)
+        attacker_ok = self.stops["A"]
+        return not any(x >= 0 and y >= 0 and x not in stay and y not in stay
+                       and attacker_ok[x] and attacker_ok[y] for x, y in self.axes[king])
 
     # --- the end of the game -----------------------------------------------------------
 

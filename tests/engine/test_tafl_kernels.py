@@ -530,3 +530,82 @@ def test_decided_and_outcome_read_the_end_of_the_game_from_the_board(name):
                 ends.add(expected[1])
     goal = Reason.CORNER_TOUR if name == "brandubh" else Reason.KING_ESCAPED
     assert {Reason.KING_CAPTURED, goal} <= ends, ends
+
+
+# --- pieces no capture can reach (`safe_while`) -------------------------------------------
+
+BLOCK_IN_THE_OPEN = """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+ 9 . . . . . . . . . . .
+ 8 . . . A . . . . . . .
+ 7 . . . . . . A . . . .
+ 6 . . . . . . . . . . .
+ 5 . . A . . A K D A . .
+ 4 . . . . . A D D . . .
+ 3 . . . . . . A . . . .
+ 2 . . . . . . . . . . .
+ 1 . . . . . . . . . . .
+   a b c d e f g h i j k
+"""
+
+
+def test_a_king_and_three_defenders_two_by_two_cannot_be_taken_while_they_stay():
+    pos = position("tawlbwrdd", BLOCK_IN_THE_OPEN, "a")
+    rules, board = pos.rules, pos.board
+    block = {sq(pos, name) for name in ("g5", "h5", "g4", "h4")}
+    assert all(rules.safe_while(board, x, block) for x in block)
+    # Without h4 the block is an L: h5 and g4 can each be taken across it.
+    corner = block - {sq(pos, "h4")}
+    assert not rules.safe_while(board, sq(pos, "h5"), corner)
+    assert not rules.safe_while(board, sq(pos, "g4"), corner)
+    # The king still has a defender across each of his lines.
+    assert rules.safe_while(board, sq(pos, "g5"), corner)
+    assert not rules.safe_while(board, sq(pos, "g5"), {sq(pos, "g5"), sq(pos, "h5")})
+
+
+EDGE_PAIR = """
+7 . . . . . . .
+6 . . . . . . .
+5 . . . . . . .
+4 D . . K . . .
+3 D . . . . . .
+2 . A . . . . .
+1 . . . . . . .
+  a b c d e f g
+"""
+
+
+def test_a_brandubh_defender_on_the_edge_is_safe_only_with_a_friend_inward():
+    # The edge helps the attackers take a defender standing on it: a friend
+    # beside him along the edge covers one line, not the line into the board.
+    pos = position("brandubh", EDGE_PAIR, "a")
+    rules, board = pos.rules, pos.board
+    a3, a4, b3 = sq(pos, "a3"), sq(pos, "a4"), sq(pos, "b3")
+    assert not rules.safe_while(board, a3, {a4})
+    assert rules.safe_while(board, a3, {a4, b3})
+
+
+@pytest.mark.parametrize("name", ["brandubh", "tawlbwrdd"])
+def test_no_move_takes_a_piece_safe_while_its_neighbours_stay(name):
+    # Read on random positions against play(): a piece `safe_while` its side's
+    # pieces beside it stay is taken by no move of the other side.
+    seen = {"safe": 0, "safe kings": 0, "taken": 0}
+    for original in sample(name, {"brandubh": 8, "tawlbwrdd": 4}[name], f"safe-{name}"):
+        rules = original.rules
+        for side in tafl.SIDES:
+            pos = tafl.TaflPosition(rules, original.board, side, original.visited)
+            if rules.decided(pos.board, pos.visited):
+                continue
+            board = pos.board
+            friends = tafl.FRIENDS[tafl.ENEMY[side]]
+            taken = {x for m in pos.legal_moves() for x in pos.play(m).effects.captured}
+            for x, piece in enumerate(board):
+                if piece not in friends:
+                    continue
+                stay = {y for y in rules.neighbours[x] if board[y] in friends}
+                if rules.safe_while(board, x, stay):
+                    assert x not in taken, (pos.code(), rules.square_name(x))
+                    seen["safe kings" if piece == "K" else "safe"] += 1
+            seen["taken"] += len(taken)
+    assert seen["safe"] > 200 and seen["safe kings"] > 20 and seen["taken"] > 100, seen

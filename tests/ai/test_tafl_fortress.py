@@ -1,0 +1,95 @@
+"""The king in a fortress: a block of his own pieces that no capture can break
+while it stands (`TaflRules.safe_while`, `game.ai.tafl._fortress`).
+
+Two Druid-against-Druid games at 2 s a move (session 13) ran to the 400-ply
+cap: each time the defenders, far behind, had closed the king into a two-by-
+two block by ply 53 and the attackers, 22 and 24 strong, found nothing in the
+350 plies after.  With `fortress_share` the attackers' lead counts only that
+share while the block stands, so they see the draw coming.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from game.ai.tafl import BASE_WEIGHTS, TaflStrategy, _fortress
+from game.rules import tafl
+
+from ..engine.diagrams import tafl_code
+
+# The last position of one of those games: the king on his castle, three
+# defenders two by two with him; the attackers to move.
+ON_THE_CASTLE = """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+ 9 . A . . . . . . . . .
+ 8 . . . . . . . . . . .
+ 7 . . . . A A A A A . .
+ 6 A A A A D K A A . . .
+ 5 . . . A D D . . . A A
+ 4 . . . A . . . . D . .
+ 3 . . . . . A A . . . .
+ 2 . . . . A . . . . . .
+ 1 . . . . A A A . . . .
+   a b c d e f g h i j k
+"""
+
+
+def position(diagram: str, side: str = "a") -> tafl.TaflPosition:
+    return tafl.from_code(tafl_code("tawlbwrdd", diagram, side))
+
+
+def is_fortress(pos: tafl.TaflPosition) -> bool:
+    return _fortress(pos.board, pos.rules, pos.board.find("K"))
+
+
+def moved(diagram: str, orig: str, dest: str) -> str:
+    """The diagram with the piece on `orig` put on `dest` (nothing taken)."""
+    pos = position(diagram)
+    rules, board = pos.rules, list(pos.board)
+    o, d = rules.square_index(orig), rules.square_index(dest)
+    board[d], board[o] = board[o], "."
+    n = rules.size
+    return "\n".join(f"{n - r} " + " ".join(board[r * n:(r + 1) * n]) for r in range(n))
+
+
+def strategy(share: int) -> TaflStrategy:
+    return TaflStrategy({name: dataclasses.replace(w, fortress_share=share)
+                         for name, w in BASE_WEIGHTS.items()})
+
+
+def test_a_block_of_four_with_the_king_is_a_fortress_and_three_are_not():
+    assert is_fortress(position(ON_THE_CASTLE))
+    # Without f5, e5 can be taken from d5 by an attacker landing on f5, then
+    # e6, and the king on his castle has nothing left beside him.
+    assert not is_fortress(position(moved(ON_THE_CASTLE, "f5", "h4")))
+
+
+def test_a_defender_joined_to_the_block_but_open_to_capture_does_not_spoil_it():
+    # A fifth defender on f4 hangs off the block: it can be taken between e4
+    # and g4, but the block of four stands without it.
+    pos = position(moved(ON_THE_CASTLE, "i4", "f4"))
+    assert is_fortress(pos)
+    rules = pos.rules
+    block = {rules.square_index(x) for x in ("f6", "e6", "e5", "f5", "f4")}
+    assert not rules.safe_while(pos.board, rules.square_index("f4"), block)
+
+
+def test_the_start_is_a_fortress_the_three_by_three_round_the_castle():
+    # Every piece of the inner square has a friend across each of its lines.
+    assert is_fortress(tafl.start("tawlbwrdd"))
+
+
+def test_the_attackers_lead_counts_less_while_the_fortress_stands():
+    pos = position(ON_THE_CASTLE)
+    full, share = strategy(100).evaluate(pos), strategy(25).evaluate(pos)
+    assert full > 0 and 0 < share < full / 2
+    # No fortress, no discount: the same lead counts whole.
+    open_block = position(moved(ON_THE_CASTLE, "f5", "h4"))
+    assert strategy(25).evaluate(open_block) == strategy(100).evaluate(open_block)
+
+
+def test_a_fortress_does_not_touch_the_score_of_defenders_ahead():
+    # The start is a fortress, and the defenders' `balance` puts them ahead.
+    start = tafl.start("tawlbwrdd")
+    assert strategy(25).evaluate(start) == strategy(100).evaluate(start)
