@@ -526,8 +526,16 @@ class Search:
         keys = [(m != first, -p, m not in killers, -history(m, 0))
                 for m, p in zip(moves, priorities, strict=True)]
         order = sorted(range(len(moves)), key=keys.__getitem__)
-        late = sum(1 for key in keys if not key[0] or key[1] < 0 or (not key[1] and not key[2])) \
-            if self.prunes else len(moves)
+        if not self.prunes:
+            return [moves[i] for i in order], len(moves)
+        # The table move, hinted moves and killers without a hint sort before
+        # every late move, so the first late one in the order ends the count.
+        late = 0
+        for i in order:
+            key = keys[i]
+            if key[0] and key[1] >= 0 and (key[1] or key[2]):
+                break
+            late += 1
         return [moves[i] for i in order], late
 
     def _forget(self, key: Hashable) -> None:

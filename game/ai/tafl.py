@@ -179,22 +179,10 @@ class Geometry:
         # An attacker on the edge is taken there by one enemy landing inside it.
         self.edge_hostile_to_attackers = ATTACKERS in rules.edge_hostile_to
         # Each ray as a slice of the board string, nearest square first.
-        self.slices = []
+        self.slices = rules.ray_slices
         # The goal bit a clear ray reaches (0: the ray ends on no goal).
         self.goal_bits = []
         for sq in range(n * n):
-            row, col = divmod(sq, n)
-            row_start = row * n
-            slices = (
-                slice(sq - n, col - n if col - n >= 0 else None, -n),  # up
-                slice(sq + n, None, n),  # down
-                slice(sq - 1, row_start - 1 if row_start else None, -1),  # left
-                slice(sq + 1, row_start + n, 1),  # right
-            )
-            # An empty ray reads as an empty slice (the 'up' one of the first
-            # rank would otherwise start at -1, the board's last square).
-            self.slices.append(tuple(part if ray else slice(0, 0)
-                                     for part, ray in zip(slices, rules.rays[sq], strict=True)))
             bits = []
             for ray in rules.rays[sq]:
                 if not ray:

@@ -123,6 +123,40 @@ class TaflRules:
         return tuple(result)
 
     @cached_property
+    def ray_slices(self) -> tuple[tuple[slice, ...], ...]:
+        """For each square, each of its `rays` as a slice of the board string,
+        nearest square first (`board[s]` reads the ray in one step)."""
+        n = self.size
+        result = []
+        for sq in range(n * n):
+            row, col = divmod(sq, n)
+            row_start = row * n
+            slices = (
+                slice(sq - n, col - n if col - n >= 0 else None, -n),  # up
+                slice(sq + n, None, n),  # down
+                slice(sq - 1, row_start - 1 if row_start else None, -1),  # left
+                slice(sq + 1, row_start + n, 1),  # right
+            )
+            # An empty ray reads as an empty slice (the 'up' one of the first
+            # rank would otherwise start at -1, the board's last square).
+            result.append(tuple(part if ray else slice(0, 0)
+                                for part, ray in zip(slices, self.rays[sq], strict=True)))
+        return tuple(result)
+
+    @cached_property
+    def _slides_by_run(self) -> dict[str, tuple[tuple[tuple[slice, tuple[Move, ...]], ...], ...]]:
+        """Per piece letter, per square, per direction: the ray's slice and, by the
+        number of empty squares that open the ray (its run), the moves there,
+        in `moves`' order: a piece's moves are then one lookup per direction."""
+        def by_run(orig: int, ray: tuple[int, ...], allowed: tuple[bool, ...]) -> tuple:
+            return tuple(tuple((orig, dest) for dest in ray[:run] if allowed[dest])
+                         for run in range(len(ray) + 1))
+        return {letter: tuple(tuple((part, by_run(orig, ray, allowed))
+                                    for part, ray in zip(self.ray_slices[orig], rays, strict=True))
+                              for orig, rays in enumerate(self.rays))
+                for letter, allowed in self.stops.items()}
+
+    @cached_property
     def flanks(self) -> tuple[tuple[tuple[int, int | None], ...], ...]:
         """For each square, (neighbour, square beyond it or None) per direction."""
         return tuple(
@@ -239,19 +273,17 @@ class TaflRules:
     def moves(self, board: Board, side: str) -> list[Move]:
         """Every (orig, dest) `side` may play, square by square: a rook's slide over
         empty squares, ending where that piece may stop (`stops`)."""
-        rays, stops, mine = self.rays, self.stops, FRIENDS[side]
-        found = []
+        # An empty special square may be crossed but (mostly) not used: `stops`,
+        # read into `_slides_by_run`.  The run of empty squares along a ray is
+        # measured on its slice by C string methods, not square by square.
+        slides, mine = self._slides_by_run, FRIENDS[side]
+        found: list[Move] = []
         for orig, piece in enumerate(board):
             if piece not in mine:
                 continue
-            allowed = stops[piece]
-            for ray in rays[orig]:
-                for dest in ray:
-                    if board[dest] != EMPTY:
-                        break
-                    # An empty special square may be crossed but (mostly) not used.
-                    if allowed[dest]:
-                        found.append((orig, dest))
+            for part, moves_by_run in slides[piece][orig]:
+                ray = board[part]
+                found.extend(moves_by_run[len(ray) - len(ray.lstrip(EMPTY))])
         return found
 
     def has_move(self, board: str, side: str) -> bool:
