@@ -87,6 +87,35 @@ def test_tafl_captures_read_before_the_move_are_those_after_it(game):
     assert captures > 100 and kings > 0
 
 
+def reference_tafl_moves(rules: tafl.TaflRules, board: str, side: str) -> list:
+    """The slide square by square: over empty squares along each ray, ending
+    where the piece may stop (`moves` reads each ray's run off its slice)."""
+    found = []
+    for orig, piece in enumerate(board):
+        if piece not in tafl.FRIENDS[side]:
+            continue
+        for ray in rules.rays[orig]:
+            for dest in ray:
+                if board[dest] != tafl.EMPTY:
+                    break
+                if rules.stops[piece][dest]:
+                    found.append((orig, dest))
+    return found
+
+
+@pytest.mark.parametrize("game", ["brandubh", "tawlbwrdd"])
+def test_tafl_moves_read_off_slices_are_the_slides_square_by_square(game):
+    checked = 0
+    for position in sampled_positions(game, 6, f"slides-{game}"):
+        rules, board = position.rules, position.board
+        for side in tafl.SIDES:
+            assert rules.moves(board, side) == reference_tafl_moves(rules, board, side), \
+                (position.code(), side)
+            checked += 1
+    # Special squares crossed but not stopped on are in the sample, too.
+    assert checked > 400
+
+
 def test_reversi_placements_are_mobility_and_the_evaluation_agrees():
     for position in sampled_positions("reversi", 4, "placements"):
         p, o = position.mover, position.opponent
