@@ -270,7 +270,7 @@ class TaflRules:
 
     # --- moving --------------------------------------------------------------------
 
-    def moves(self, board: Board, side: str) -> list[Move]:
+    def moves(self, board: str, side: str) -> list[Move]:
         """Every (orig, dest) `side` may play, square by square: a rook's slide over
         empty squares, ending where that piece may stop (`stops`)."""
         # An empty special square may be crossed but (mostly) not used: `stops`,
