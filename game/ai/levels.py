@@ -53,7 +53,7 @@ from ..rules import start
 from ..rules.base import Move, Position
 from . import modiar, reversi, tafl  # noqa: F401  (each registers its strategy)
 from .search import Search, SearchResult
-from .strategy import MAX_DEPTH, Limits, strategy_for
+from .strategy import EVAL_LIMIT, MAX_DEPTH, Limits, strategy_for
 
 
 @dataclass(frozen=True)
@@ -157,9 +157,14 @@ DRAW_CHECK_NODES = 6000
 def accepts_draw(game, computer_side: str, *, nodes: int = DRAW_CHECK_NODES) -> bool:
     """Whether the computer playing `computer_side` accepts a draw in `game`.
 
-    It accepts only when a short search says it stands worse.
+    It accepts when a short search says it stands worse, or when it cannot
+    win while the other side holds on (`Strategy.cannot_win`: a tafl king in
+    a fortress; without it a player holding one could only resign or play on
+    for ever) unless the search finds a forced win all the same.
     """
     position = game.position
     result = start_search(position, "druid", history=game.repetition_keys(), nodes=nodes).run()
     score = result.score if position.side == computer_side else -result.score
-    return score < -DRAW_MARGIN
+    if score < -DRAW_MARGIN:
+        return True
+    return score < EVAL_LIMIT and strategy_for(position.GAME).cannot_win(position, computer_side)

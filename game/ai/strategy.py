@@ -111,6 +111,13 @@ class Strategy:
         below alpha.  0: no futility pruning (a game that cannot bound it)."""
         return 0
 
+    def cannot_win(self, position: Position, side: str) -> bool:
+        """Whether `side` has no way to win in `position` for as long as the
+        other side keeps what it holds, however far ahead `side` stands (a tafl
+        king in a fortress): the computer then takes a draw it is offered.
+        False where a game knows of no such thing."""
+        return False
+
     # Nodes with fewer plies left than this never try a null move.
     NULL_MOVE_FROM_DEPTH = 2
 

@@ -437,6 +437,15 @@ class TaflStrategy(Strategy):
         return TaflPosition(position.rules, position.board, ENEMY[position.side],
                             position.visited)
 
+    def cannot_win(self, position: TaflPosition, side: str) -> bool:
+        # The attackers win only by taking the king, and no capture reaches him
+        # while his fortress stands.  Where a side with no move loses
+        # (Brandubh), they could still win by leaving the defenders none.
+        if side != ATTACKERS or position.rules.stalemate_loses:
+            return False
+        king = position.board.find(KING)
+        return king >= 0 and _fortress(position.board, position.rules, king)
+
     # --- move ordering ------------------------------------------------------------
 
     def priorities(self, position: TaflPosition, moves: Sequence[Move]) -> list[int]:

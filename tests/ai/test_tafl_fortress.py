@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.ai.levels import DRAW_MARGIN, accepts_draw
 from game.ai.tafl import BASE_WEIGHTS, TaflStrategy, _fortress
 from game.rules import tafl
+from game.rules.record import Game
 
 from ..engine.diagrams import tafl_code
 
@@ -93,3 +95,27 @@ def test_a_fortress_does_not_touch_the_score_of_defenders_ahead():
     # The start is a fortress, and the defenders' `balance` puts them ahead.
     start = tafl.start("tawlbwrdd")
     assert strategy(25).evaluate(start) == strategy(100).evaluate(start)
+
+
+def test_the_attackers_take_a_draw_offered_from_a_fortress_and_not_from_an_open_block():
+    # Far ahead in soldiers, the Druid's attackers would decline by their
+    # score alone; but they cannot take the king while the block stands, and
+    # without the draw a player holding it could only resign or play on.
+    held = Game(tafl.from_code(tafl_code("tawlbwrdd", ON_THE_CASTLE, "d")))
+    assert TaflStrategy().evaluate(held.position) < -DRAW_MARGIN  # the defenders stand worse
+    assert accepts_draw(held, computer_side="a")
+    # The computer defending accepts as well: it stands worse.
+    assert accepts_draw(held, computer_side="d")
+    # One defender off the block and the same lead is worth playing for.
+    broken = Game(tafl.from_code(tafl_code("tawlbwrdd", moved(ON_THE_CASTLE, "f5", "h4"), "d")))
+    assert not accepts_draw(broken, computer_side="a")
+
+
+def test_only_where_a_side_without_a_move_draws_does_a_fortress_stop_the_attackers():
+    # Brandubh's start is a fortress too, but a side with no move loses there:
+    # the attackers could still win by leaving the defenders none.
+    brandubh = tafl.start("brandubh")
+    assert is_fortress(brandubh)
+    assert not TaflStrategy().cannot_win(brandubh, "a")
+    assert TaflStrategy().cannot_win(tafl.start("tawlbwrdd"), "a")
+    assert not TaflStrategy().cannot_win(tafl.start("tawlbwrdd"), "d")
