@@ -154,17 +154,28 @@ DRAW_MARGIN = 50
 DRAW_CHECK_NODES = 6000
 
 
-def accepts_draw(game, computer_side: str, *, nodes: int = DRAW_CHECK_NODES) -> bool:
-    """Whether the computer playing `computer_side` accepts a draw in `game`.
+def draw_check(game) -> Search:
+    """The short search the computer's answer to a draw offer in `game` rests
+    on: a search like any other, so the board steps it a slice a frame."""
+    return start_search(game.position, "druid", history=game.repetition_keys(),
+                        nodes=DRAW_CHECK_NODES)
 
-    It accepts when a short search says it stands worse, or when it cannot
-    win while the other side holds on (`Strategy.cannot_win`: a tafl king in
-    a fortress; without it a player holding one could only resign or play on
+
+def accepts_draw_after(position: Position, computer_side: str, result: SearchResult) -> bool:
+    """Whether the computer playing `computer_side` accepts a draw in `position`,
+    given its `draw_check` there.
+
+    It accepts when the search says it stands worse, or when it cannot win
+    while the other side holds on (`Strategy.cannot_win`: a tafl king in a
+    fortress; without it a player holding one could only resign or play on
     for ever) unless the search finds a forced win all the same.
     """
-    position = game.position
-    result = start_search(position, "druid", history=game.repetition_keys(), nodes=nodes).run()
     score = result.score if position.side == computer_side else -result.score
     if score < -DRAW_MARGIN:
         return True
     return score < EVAL_LIMIT and strategy_for(position.GAME).cannot_win(position, computer_side)
+
+
+def accepts_draw(game, computer_side: str) -> bool:
+    """`accepts_draw_after` with its search run at once (the CLI and tests)."""
+    return accepts_draw_after(game.position, computer_side, draw_check(game).run())

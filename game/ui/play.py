@@ -10,7 +10,7 @@ import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from ..ai.levels import LEVEL_NAMES, RandomPlayer, start_search
+from ..ai.levels import LEVEL_NAMES, RandomPlayer, accepts_draw_after, draw_check, start_search
 from ..ai.search import Search
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
@@ -122,6 +122,9 @@ class Play:
         self.decided: Decided | None = None  # the computer's move, not yet played
         self.hint_search: Search | None = None
         self.hint: Move | None = None
+        # A draw offered to the computer, while it weighs it: its side, its
+        # search, and the position the offer was made in.
+        self.draw_weighing: tuple[str, Search, Position] | None = None
         # Seconds since the computer's turn began: the board shows its thinking for
         # a moment before it plays.  Written here alone.
         self.thinking_for: float = 0.0
@@ -165,6 +168,8 @@ class Play:
             return False
         if self.computer_stopped:
             return False  # the same search would offer the same move: wait for an undo
+        if self.draw_weighing is not None:
+            return False  # it answers a draw offer before it moves
         if self.search is None and self.decided is None:
             history = self.game.repetition_keys()
             self.search = start_search(self.position, self.player(), history=history,
@@ -211,6 +216,9 @@ class Play:
         self.decided = None
         self.refused_in = None
         self.cancel_hint()
+        if self.draw_weighing is not None:
+            self.draw_weighing[1].cancel()
+            self.draw_weighing = None
 
     def pause(self) -> None:
         """Hold the computer's turn (and the hint) where it is: the player is
@@ -243,6 +251,33 @@ class Play:
         if self.hint_search is not None:
             self.hint_search.cancel()
         self.hint_search, self.hint = None, None
+
+    # --- a draw offered to the computer ----------------------------------------------------
+
+    def offer_draw_to_computer(self) -> None:
+        """Start the computer's weighing of a draw offer, answered by `weigh_draw`
+        a slice a frame (its search never holds a frame); a second offer while
+        it weighs the first changes nothing."""
+        if self.setup.mode != "computer" or self.game.outcome() is not None \
+                or self.draw_weighing is not None:
+            return
+        computer = next(s for s in self.game.start.SIDES if s != self.setup.human_side)
+        self.draw_weighing = (computer, draw_check(self.game), self.position)
+
+    def weigh_draw(self, deadline: float) -> bool | None:
+        """One frame's slice of the weighing: None while it goes on (or nothing
+        was offered), else whether the computer accepts.  The offer was for the
+        position it was made in: a game that has moved on since declines it."""
+        if self.draw_weighing is None:
+            return None
+        side, search, offered_in = self.draw_weighing
+        if offered_in is not self.position:
+            self.draw_weighing = None
+            return False
+        if not search.step(deadline):
+            return None
+        self.draw_weighing = None
+        return accepts_draw_after(offered_in, side, search.result())
 
     # --- moves and history ------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from itertools import islice
 
 import pygame
 
-from ...ai.levels import accepts_draw
 from ...platform import clipboard, web
 from ...rules import spec
 from ...rules.base import Move, Position, Reason, other
@@ -720,22 +719,27 @@ class BoardScene(Scene):
             self.autosave()
 
     def offer_draw(self) -> None:
-        """Against the computer it answers at once; on one device the other
-        player accepts by pressing the same button on their turn."""
+        """Against the computer it answers once its short search ends (a few
+        frames); on one device the other player accepts by pressing the same
+        button on their turn."""
         game = self.play.game
         if game.outcome() is not None or self.play.setup.mode == "watch":
             return
         if self.play.setup.mode == "computer":
-            computer = next(s for s in game.start.SIDES if s != self.play.setup.human_side)
-            if accepts_draw(game, computer):
-                self._agree_draw()
-            else:
-                self.ctx.notify(t("notice.draw_declined"))
+            self.play.offer_draw_to_computer()  # answered in `_answer_draw_offer`
         elif self.draw_offer is not None and self.draw_offer != self.play.position.side:
             self._agree_draw()
         else:
             self.draw_offer = self.play.position.side
             self.ctx.notify(t("notice.draw_offered"))
+
+    def _answer_draw_offer(self, deadline: float) -> None:
+        """The computer's answer to a draw offer, once its weighing ends."""
+        answer = self.play.weigh_draw(deadline)
+        if answer:
+            self._agree_draw()
+        elif answer is not None:
+            self.ctx.notify(t("notice.draw_declined"))
 
     def _agree_draw(self) -> None:
         self.play.cancel()
@@ -810,6 +814,7 @@ class BoardScene(Scene):
         quiet = not self.dirty and self.animation is None  # nothing to draw so far
         deadline = self._search_deadline(quiet)
         self.play.advance_hint(deadline)
+        self._answer_draw_offer(deadline)
         self._step_analysis(deadline)
         self._step_move_values(deadline)
         decided = False

@@ -1,0 +1,90 @@
+"""A draw offered on the board: against the computer it weighs the offer with
+a short search, stepped a slice a frame like its moves (never a frame held),
+and takes a draw it cannot avoid (a Tawlbwrdd king in a fortress); on one
+device the other player accepts on their turn.  Animations on, stepped clock."""
+
+from __future__ import annotations
+
+from game.rules import tafl
+from game.rules.base import Reason
+from game.rules.record import Game
+from game.ui.board.scene import BoardScene
+from game.ui.i18n import t
+from game.ui.play import Play, Setup
+from game.ui.scene import Push
+
+from ..ai.test_tafl_fortress import ON_THE_CASTLE, moved
+from ..engine.diagrams import tafl_code
+from .driver import make_app, press, settle, steps
+
+# Far more frames than the weighing's slices need; a weighing that never ends fails.
+MAX_FRAMES = 2000
+
+
+def open_board(app, code: str, mode: str = "computer") -> BoardScene:
+    game = Game(tafl.from_code(code))
+    setup = Setup("tawlbwrdd", mode, human_side=tafl.DEFENDERS, level="druid")
+    app._apply(Push(BoardScene(app.ctx, Play(setup, game))))
+    steps(app, 1)
+    return app.scene
+
+
+def answer_frames(app, scene: BoardScene) -> int:
+    """Frames until the computer has answered the offer."""
+    for frame in range(MAX_FRAMES):
+        if scene.play.draw_weighing is None:
+            return frame
+        steps(app, 1)
+    raise AssertionError("the computer never answered the draw offer")
+
+
+def test_the_computer_weighs_an_offer_over_frames_and_takes_a_draw_it_cannot_avoid(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
+    press(app, "draw")
+    # The press's frame only starts the search: its nodes are spread over frames.
+    assert scene.play.draw_weighing is not None
+    assert answer_frames(app, scene) > 1
+    settle(app)
+    outcome = scene.play.game.outcome()
+    assert outcome is not None and outcome.winner is None
+    assert outcome.reason is Reason.DRAW_AGREED
+
+
+def test_the_computer_declines_where_it_can_still_win_and_the_game_goes_on(monkeypatch):
+    app = make_app(monkeypatch)
+    # One defender off the king's block: the attackers' lead is worth playing for.
+    scene = open_board(app, tafl_code("tawlbwrdd", moved(ON_THE_CASTLE, "f5", "h4"), "d"))
+    press(app, "draw")
+    answer_frames(app, scene)
+    steps(app, 1)
+    assert scene.play.game.outcome() is None
+    assert app.notice is not None and app.notice[0] == t("notice.draw_declined")
+
+
+def test_an_offer_the_game_moved_on_from_lapses_and_an_undo_withdraws_it(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
+    play = scene.play
+    play.offer_draw_to_computer()
+    play.play(play.position.legal_moves()[0])  # the defenders move on instead
+    assert play.weigh_draw(float("inf")) is False and play.draw_weighing is None
+    play.offer_draw_to_computer()
+    assert play.draw_weighing is not None
+    play.cancel()  # what undo, redo and resign do first
+    assert play.draw_weighing is None and play.weigh_draw(float("inf")) is None
+
+
+def test_on_one_device_the_other_player_accepts_on_their_turn(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = open_board(app, tafl.start("tawlbwrdd").code(), mode="hotseat")
+    press(app, "draw")
+    assert scene.play.game.outcome() is None and scene.draw_offer == tafl.ATTACKERS
+    press(app, "draw")  # the same side again: still only an offer
+    assert scene.play.game.outcome() is None
+    scene.play.play(scene.play.position.legal_moves()[0])
+    steps(app, 1)
+    press(app, "draw")  # now the defenders: they accept
+    settle(app)
+    outcome = scene.play.game.outcome()
+    assert outcome is not None and outcome.reason is Reason.DRAW_AGREED
