@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 
 from ..rules.tafl import (
     ATTACKERS,
+    DEFENDERS,
     ENEMY,
     KING,
     RULES,
@@ -443,8 +444,9 @@ class TaflStrategy(Strategy):
         # (Brandubh), they could still win by leaving the defenders none.
         if side != ATTACKERS or position.rules.stalemate_loses:
             return False
-        king = position.board.find(KING)
-        return king >= 0 and _fortress(position.board, position.rules, king)
+        board, rules = position.board, position.rules
+        king = board.find(KING)
+        return king >= 0 and _fortress(board, rules, king) and _fortress_kept(board, rules)
 
     # --- move ordering ------------------------------------------------------------
 
@@ -676,6 +678,18 @@ def _fortress(board: str, rules: TaflRules, king: int) -> bool:
             group.discard(sq)
             todo.extend(x for x in neighbours[sq] if x in group and x != king)
     return rules.safe_while(board, king, group)
+
+
+def _fortress_kept(board: str, rules: TaflRules) -> bool:
+    """Whether the defenders have a move after which the king still holds his
+    fortress: they must move every turn, and one they cannot keep is no draw."""
+    for orig, dest in rules.moves(board, DEFENDERS):
+        low, high = (orig, dest) if orig < dest else (dest, orig)
+        after = board[:low] + board[high] + board[low + 1:high] + board[low] + board[high + 1:]
+        king = after.find(KING)
+        if _fortress(after, rules, king):
+            return True
+    return False
 
 
 def _king_moved(board: str, king: int, dest: int) -> str:

@@ -186,8 +186,8 @@ class Play:
         """Play the computer's decided move, if there is one.  The record checks
         it against the rules (the only check): a move it refuses is not played.
         Nothing is played while paused."""
-        if self.decided is None or self.paused:
-            return None
+        if self.decided is None or self.paused or self.draw_weighing is not None:
+            return None  # a draw offer is answered before the computer moves
         move, self.decided = self.decided.move, None
         if move is None:
             return self._refuse(None)  # the search ended with nothing to offer

@@ -119,3 +119,13 @@ def test_only_where_a_side_without_a_move_draws_does_a_fortress_stop_the_attacke
     assert not TaflStrategy().cannot_win(brandubh, "a")
     assert TaflStrategy().cannot_win(tafl.start("tawlbwrdd"), "a")
     assert not TaflStrategy().cannot_win(tafl.start("tawlbwrdd"), "d")
+
+
+def test_a_fortress_the_defenders_must_break_with_their_next_move_is_no_draw():
+    # Without the free defender on i4 every defenders' move leaves the block:
+    # they are in zugzwang, and the attackers may still win.
+    bare = ON_THE_CASTLE.replace(" 4 . . . A . . . . D . .", " 4 . . . A . . . . . . .")
+    pos = position(bare, "d")
+    assert bare != ON_THE_CASTLE and is_fortress(pos)
+    assert not TaflStrategy().cannot_win(pos, "a")
+    assert TaflStrategy().cannot_win(position(ON_THE_CASTLE, "d"), "a")
