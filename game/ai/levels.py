@@ -177,5 +177,6 @@ def accepts_draw_after(position: Position, computer_side: str, result: SearchRes
 
 
 def accepts_draw(game, computer_side: str) -> bool:
-    """`accepts_draw_after` with its search run at once (the CLI and tests)."""
+    """`accepts_draw_after` with its search run at once, holding the caller
+    until it ends (tests and scripts; the board steps `draw_check` instead)."""
     return accepts_draw_after(game.position, computer_side, draw_check(game).run())

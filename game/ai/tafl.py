@@ -341,7 +341,7 @@ class TaflStrategy(Strategy):
         # stands there is as good as a fork (with the defenders to move, where
         # it is worth a fork's `fork_to_move`; the first few, for speed).
         for d, t, line in single[:3]:
-            if not _can_block(_king_moved(board, king, t), rules, t, geo.rays[t][line], line):
+            if not _can_block(_moved(board, king, t), rules, t, geo.rays[t][line], line):
                 forks += 1
                 fork_ways |= 1 << d
         score += w.king_mobility * mobility + w.route * routes + w.fork * forks
@@ -572,7 +572,7 @@ class TaflStrategy(Strategy):
                          and board[geo.slices[t][d2]] == DOTS[len(geo.rays[t][d2])]]
                 if not lines:
                     continue
-                moved = _king_moved(board, king, t)
+                moved = _moved(board, king, t)
                 won = len(lines) > 1 or not _can_block(moved, rules, t, geo.rays[t][lines[0]],
                                                         lines[0])
                 if won and rules.king_captures(moved, t):
@@ -682,21 +682,19 @@ def _fortress(board: str, rules: TaflRules, king: int) -> bool:
 
 def _fortress_kept(board: str, rules: TaflRules) -> bool:
     """Whether the defenders have a move after which the king still holds his
-    fortress: they must move every turn, and one they cannot keep is no draw."""
+    fortress: they must move every turn, and one they cannot keep is no draw.
+    (Soldiers a move takes are attackers: without them the block stands still.)"""
     for orig, dest in rules.moves(board, DEFENDERS):
-        low, high = (orig, dest) if orig < dest else (dest, orig)
-        after = board[:low] + board[high] + board[low + 1:high] + board[low] + board[high + 1:]
-        king = after.find(KING)
-        if _fortress(after, rules, king):
+        after = _moved(board, orig, dest)
+        if _fortress(after, rules, after.find(KING)):
             return True
     return False
 
 
-def _king_moved(board: str, king: int, dest: int) -> str:
-    """The board with the king moved from `king` to `dest` (nothing taken)."""
-    low, high = (king, dest) if king < dest else (dest, king)
-    low_piece, high_piece = (".", KING) if king < dest else (KING, ".")
-    return board[:low] + low_piece + board[low + 1:high] + high_piece + board[high + 1:]
+def _moved(board: str, orig: int, dest: int) -> str:
+    """The board with the piece on `orig` moved to the empty `dest` (nothing taken)."""
+    low, high = (orig, dest) if orig < dest else (dest, orig)
+    return board[:low] + board[high] + board[low + 1:high] + board[low] + board[high + 1:]
 
 
 # A board string as the bits of its attackers: "A" -> 1, anything else -> 0.

@@ -144,7 +144,8 @@ class TaflRules:
         return tuple(result)
 
     @cached_property
-    def _slides_by_run(self) -> dict[str, tuple[tuple[tuple[slice, tuple[Move, ...]], ...], ...]]:
+    def _slides_by_run(self) -> dict[str, tuple[tuple[tuple[slice, tuple[tuple[Move, ...], ...]],
+                                                    ...], ...]]:
         """Per piece letter, per square, per direction: the ray's slice and, by the
         number of empty squares that open the ray (its run), the moves there,
         in `moves`' order: a piece's moves are then one lookup per direction."""
@@ -271,8 +272,8 @@ class TaflRules:
     # --- moving --------------------------------------------------------------------
 
     def moves(self, board: str, side: str) -> list[Move]:
-        """Every (orig, dest) `side` may play, square by square: a rook's slide over
-        empty squares, ending where that piece may stop (`stops`)."""
+        """Every (orig, dest) `side` may play, square by square in board order: a
+        rook's slide over empty squares, ending where that piece may stop (`stops`)."""
         # An empty special square may be crossed but (mostly) not used: `stops`,
         # read into `_slides_by_run`.  The run of empty squares along a ray is
         # measured on its slice by C string methods, not square by square.

@@ -261,7 +261,7 @@ class Play:
         if self.setup.mode != "computer" or self.game.outcome() is not None \
                 or self.draw_weighing is not None:
             return
-        computer = next(s for s in self.game.start.SIDES if s != self.setup.human_side)
+        computer = other(self.game.start.SIDES, self.setup.human_side)
         self.draw_weighing = (computer, draw_check(self.game), self.position)
 
     def weigh_draw(self, deadline: float) -> bool | None:
