@@ -439,10 +439,9 @@ class TaflStrategy(Strategy):
                             position.visited)
 
     def cannot_win(self, position: TaflPosition, side: str) -> bool:
-        # The attackers win only by taking the king, and no capture reaches him
-        # while his fortress stands.  Where a side with no move loses
-        # (Brandubh), they could still win by leaving the defenders none.
-        if side != ATTACKERS or position.rules.stalemate_loses:
+        # No capture reaches the king while his fortress stands, so attackers
+        # who win only by taking him cannot win at all.
+        if side != ATTACKERS or not position.rules.attackers_win_only_by_the_king:
             return False
         board, rules = position.board, position.rules
         king = board.find(KING)

@@ -468,6 +468,13 @@ class TaflRules:
 
     # --- the end of the game -----------------------------------------------------------
 
+    @property
+    def attackers_win_only_by_the_king(self) -> bool:
+        """Whether taking the king is the attackers' only way to win: so where a
+        side left without a move draws, not where it loses (the attackers can
+        win by leaving the defenders none)."""
+        return not self.stalemate_loses
+
     def decided(self, board: str, visited: int) -> Outcome | None:
         """The outcome that needs no move generation (everything but stalemate)."""
         king = board.find(KING)

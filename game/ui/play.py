@@ -216,9 +216,7 @@ class Play:
         self.decided = None
         self.refused_in = None
         self.cancel_hint()
-        if self.draw_weighing is not None:
-            self.draw_weighing[1].cancel()
-            self.draw_weighing = None
+        self._drop_draw_weighing()
 
     def pause(self) -> None:
         """Hold the computer's turn (and the hint) where it is: the player is
@@ -266,18 +264,25 @@ class Play:
 
     def weigh_draw(self, deadline: float) -> bool | None:
         """One frame's slice of the weighing: None while it goes on (or nothing
-        was offered), else whether the computer accepts.  The offer was for the
-        position it was made in: a game that has moved on since declines it."""
-        if self.draw_weighing is None:
+        was offered, or it has lapsed), else whether the computer accepts.  The
+        offer was for the position it was made in: a player who moved on
+        instead has withdrawn it, and nobody answers.  Paused (the player looks
+        at an earlier position) it waits, as the computer's turn does."""
+        if self.draw_weighing is None or self.paused:
             return None
         side, search, offered_in = self.draw_weighing
         if offered_in is not self.position:
-            self.draw_weighing = None
-            return False
+            self._drop_draw_weighing()
+            return None
         if not search.step(deadline):
             return None
         self.draw_weighing = None
         return accepts_draw_after(offered_in, side, search.result())
+
+    def _drop_draw_weighing(self) -> None:
+        if self.draw_weighing is not None:
+            self.draw_weighing[1].cancel()
+            self.draw_weighing = None
 
     # --- moves and history ------------------------------------------------------------
 

@@ -914,6 +914,8 @@ def test_a_side_with_no_legal_move_loses(diagram, stuck, winner):
     assert pos.legal_moves() == []
     outcome = pos.outcome()
     assert outcome.winner == winner and outcome.reason is Reason.NO_LEGAL_MOVE
+    # So the attackers can win without taking the king (no fortress draws).
+    assert not pos.rules.attackers_win_only_by_the_king
 
 
 def test_a_code_without_a_king_is_a_finished_game_for_the_attackers():

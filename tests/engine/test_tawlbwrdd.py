@@ -368,6 +368,8 @@ def test_no_legal_move_is_a_draw():
     assert pos.legal_moves() == []
     outcome = pos.outcome()
     assert outcome.winner is None and outcome.reason is Reason.NO_LEGAL_MOVE
+    # So the attackers have no win but the king (the AI's fortress draw rests on it).
+    assert pos.rules.attackers_win_only_by_the_king
 
 
 def test_a_position_arising_a_second_time_is_a_draw():

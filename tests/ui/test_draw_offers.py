@@ -9,7 +9,7 @@ from game.rules import tafl
 from game.rules.base import Reason
 from game.rules.record import Game
 from game.ui.board.scene import BoardScene
-from game.ui.i18n import t
+from game.ui.i18n import side_name, t
 from game.ui.play import Play, Setup
 from game.ui.scene import Push
 
@@ -62,17 +62,58 @@ def test_the_computer_declines_where_it_can_still_win_and_the_game_goes_on(monke
     assert app.notice is not None and app.notice[0] == t("notice.draw_declined")
 
 
-def test_an_offer_the_game_moved_on_from_lapses_and_an_undo_withdraws_it(monkeypatch):
+def test_an_offer_the_player_moved_on_from_lapses_without_an_answer(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
+    press(app, "draw")
+    assert scene.play.draw_weighing is not None  # still weighing: the player moves instead
+    scene._make(scene.play.position.legal_moves()[0])
+    assert answer_frames(app, scene) <= 1  # dropped in the next frame, not weighed on
+    settle(app)
+    assert scene.play.game.outcome() is None
+    assert app.notice is None or app.notice[0] != t("notice.draw_declined")
+    assert scene.play.game.ply == 2  # and the computer has answered the move instead
+
+
+def test_an_undo_withdraws_an_offer(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
     play = scene.play
     play.offer_draw_to_computer()
-    play.play(play.position.legal_moves()[0])  # the defenders move on instead
-    assert play.weigh_draw(float("inf")) is False and play.draw_weighing is None
-    play.offer_draw_to_computer()
     assert play.draw_weighing is not None
     play.cancel()  # what undo, redo and resign do first
     assert play.draw_weighing is None and play.weigh_draw(float("inf")) is None
+
+
+def test_the_status_line_says_the_computer_weighs_the_offer(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
+    assert scene._status_line().startswith(t("status.to_move", side=side_name("d")))
+    press(app, "draw")
+    weighing = t("status.weighing_draw", level=t("level.druid"))
+    assert scene._status_line().startswith(weighing)
+    answer_frames(app, scene)
+    settle(app)
+    assert not scene._status_line().startswith(weighing)
+
+
+def test_an_offer_waits_while_the_player_looks_at_an_earlier_position(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
+    scene._make(scene.play.position.legal_moves()[0])
+    settle(app)  # the computer has answered: the defenders to move at ply 2
+    assert scene.play.game.ply == 2 and scene.play.human_to_move
+    press(app, "draw")
+    weighing = scene.play.draw_weighing
+    assert weighing is not None
+    scene.show_ply(0)
+    nodes = weighing[1].nodes
+    steps(app, 50)
+    assert scene.play.draw_weighing is weighing and weighing[1].nodes == nodes
+    assert app.notice is None or app.notice[0] != t("notice.draw_declined")
+    scene.back_to_game()
+    assert answer_frames(app, scene) > 1
+    assert weighing[1].nodes > nodes
 
 
 def test_on_one_device_the_other_player_accepts_on_their_turn(monkeypatch):

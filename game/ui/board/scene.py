@@ -809,7 +809,8 @@ class BoardScene(Scene):
         self._step_marks(dt)
         # In replay a forced pass waits with the computer: it is the game's move.
         forced = self.viewing is None and self._step_forced_pass(dt)
-        self.waited = self.waited + dt if self.play.computer_to_move else 0.0
+        busy = self.play.computer_to_move or self.play.draw_weighing is not None
+        self.waited = self.waited + dt if busy else 0.0
         self._note_looks()  # before searching: a frame that will draw leaves time for it
         quiet = not self.dirty and self.animation is None  # nothing to draw so far
         deadline = self._search_deadline(quiet)
@@ -1155,15 +1156,21 @@ class BoardScene(Scene):
             return self._pass_message()  # never "your turn" when the pass is all there is
         side = side_name(self.play.position.side)
         player = self.play.player()
+        if self.play.draw_weighing is not None:
+            level = t(f"level.{self.play.setup.level}")
+            return t("status.weighing_draw", level=level) + self._dots()
         if player == "human":
             who = t("status.you") if self.play.setup.mode == "computer" else ""
             return t("status.to_move", side=side) + (f" · {who}" if who else "")
         if self.play.computer_stopped:
             return t("status.computer_stopped", side=side)
-        # By stepped time, counted before the search runs, so a frame knows before
-        # searching whether it will draw new dots (a few times a second).
-        dots = "." * (1 + int(self.waited * SPINNER_STEPS_PER_SECOND) % 3)
-        return t("status.thinking", side=side, level=t(f"level.{player}")) + dots
+        return t("status.thinking", side=side, level=t(f"level.{player}")) + self._dots()
+
+    def _dots(self) -> str:
+        """The computer is busy: dots by stepped time, counted before the search
+        runs, so a frame knows before searching whether it will draw new dots
+        (a few times a second)."""
+        return "." * (1 + int(self.waited * SPINNER_STEPS_PER_SECOND) % 3)
 
     def _viewing_line(self) -> str:
         """What replay shows: the move (number, side, notation) or the start."""
