@@ -25,6 +25,10 @@ so a match can be split over N processes, each with its own log.
 given (the parts of one match, or several matches pooled), counting only
 whole opening pairs, so a match stopped mid-pair does not count the
 unanswered half; it adds each side's mean nodes a move.
+
+`--engine COMMAND` plays an outside tafl engine instead of an earlier Druid,
+over the OpenTafl Engine Protocol (tools/outside_engine.py), with
+`--engine-time` seconds on its clock each move; the referee is the same.
 """
 
 from __future__ import annotations
@@ -146,7 +150,8 @@ def play(game_name: str, players: dict[str, Player], opening: list[str], seed: i
                                     "level": level, "seed": seed * 1000 + game.ply, **budget})
         game.play_text(answer["move"])
         seconds.setdefault(side, []).append(answer["seconds"])
-        nodes.setdefault(side, []).append(answer["nodes"])
+        if "nodes" in answer:  # an outside engine does not say
+            nodes.setdefault(side, []).append(answer["nodes"])
     outcome = game.outcome()
     return {"winner": outcome.winner if outcome else None,
             "reason": outcome.reason.value if outcome else "ply cap",
@@ -274,8 +279,7 @@ def run(args: argparse.Namespace) -> str:
             done[record["i"]] = record
     records = []
     with tempfile.TemporaryDirectory(prefix="druid-match-") as temp:
-        old_tree = extract(args.against, Path(temp))
-        new, old = Player(ROOT), Player(old_tree)
+        new, old = Player(ROOT), opponent(args, Path(temp))
         try:
             for i, opening, new_side in schedule(args.game, args.games, args.opening, args.seed,
                                                  args.part):
@@ -296,10 +300,20 @@ def run(args: argparse.Namespace) -> str:
         finally:
             new.close()
             old.close()
-    header = (f"{args.game}: this tree ({ROOT}) against {args.against}, {args.level}, "
+    against = args.against or f"the engine `{args.engine}` ({args.engine_time} s on its clock)"
+    header = (f"{args.game}: this tree ({ROOT}) against {against}, {args.level}, "
               + (f"{args.nodes} nodes a move" if args.time is None else f"{args.time} s a move")
               + f", {args.opening}-ply distinct openings, seed {args.seed}")
-    return header + "\n" + report(tally(args.game, args.against, records))
+    return header + "\n" + report(tally(args.game, args.against or "engine", records))
+
+
+def opponent(args: argparse.Namespace, temp: Path):
+    """Player B: an earlier commit's Druid, or an outside engine over OTEP."""
+    if args.engine:
+        from tools.outside_engine import EnginePlayer
+
+        return EnginePlayer(args.engine, args.game, args.engine_time)
+    return Player(extract(args.against, temp))
 
 
 def part_of_match(text: str) -> tuple[int, int]:
@@ -316,7 +330,12 @@ def part_of_match(text: str) -> tuple[int, int]:
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game")
-    parser.add_argument("--against", required=True, help="the commit to play against")
+    parser.add_argument("--against", help="the commit to play against")
+    parser.add_argument("--engine", metavar="COMMAND",
+                        help="play an outside tafl engine instead: the command that starts it "
+                             "as an OTEP engine (tools/outside_engine.py)")
+    parser.add_argument("--engine-time", type=float,
+                        help="the seconds a move on the engine's clock (default: --time)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--nodes", type=int, help="the node budget a move (both sides)")
     parser.add_argument("--time", type=float, help="seconds a move (both sides)")
@@ -332,6 +351,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parsed = parser.parse_args(argv)
     if parsed.nodes is not None and parsed.time is not None:
         parser.error("give --nodes or --time, not both")
+    if (parsed.against is None) == (parsed.engine is None) and not parsed.report:
+        parser.error("give --against COMMIT or --engine COMMAND")
+    if parsed.engine and parsed.time is None:
+        parser.error("an outside engine plays by the clock: give --time")
+    if parsed.engine_time is None:
+        parsed.engine_time = parsed.time
     if parsed.nodes is None and parsed.time is None:
         parsed.nodes = 6000
     return parsed
@@ -344,7 +369,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     sys.path.insert(0, str(ROOT))
     args = parse(argv)
-    print(report_logs(args.game, args.against, args.report) if args.report else run(args))
+    label = args.against or "engine"
+    print(report_logs(args.game, label, args.report) if args.report else run(args))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,143 @@
+"""An outside tafl engine as a player of `druid_match.py`, over OTEP.
+
+OTEP, the OpenTafl Engine Protocol, is how OpenTafl talks to tafl engines:
+lines of text on the engine's stdin and stdout.  OpenTafl can itself run as
+such an engine (`--engine`), so this is how the Druid meets the Java engine
+the issue measured it against, with this tree's rules as the referee:
+
+    python tools/druid_match.py tawlbwrdd --engine "java -cp ... OpenTafl --engine" \\
+        --time 2 --engine-time 11 --games 20 --log otep.jsonl
+
+Here the match plays the host's part: for each game a fresh engine process
+gets the rules (`rules`), every move it has not made itself with the
+position after it (`opponent-move`), its clock (`clock`) and its side
+(`play`), and answers `move a1-a4`.  Its move is checked against this tree's
+rules like any player's.
+
+The rules go in OpenTafl's rules notation.  Only Tawlbwrdd can be said in it:
+Brandubh's king wins by touring the corners, which the notation has no word
+for.  Where OpenTafl's rules differ from ours the referee's (ours) decide:
+a position's second occurrence draws here, its third there.
+"""
+
+from __future__ import annotations
+
+import math
+import shlex
+import subprocess
+import time
+from typing import Any
+
+# Our rules (docs/rules.md, Tawlbwrdd) as OpenTafl rules-notation entries: the
+# king escapes to the edge, attackers move first, the king is armed, taken by
+# two in the open and by four (the empty castle counting as one) on or beside
+# the castle; the corners are ordinary squares; the empty castle is hostile to
+# every piece, the occupied one to the attackers; only the king may stand on
+# it and no piece may come back to it; no rule of surrounding a whole side.
+TAWLBWRDD_ENTRIES = ("esc:e surf:n atkf:y tfr:d ka:y ks:c nj:n cj:n cor: "
+                     "cenhe:tcnkmTCNKM cenh:tcnkm cens:K cenre:")
+
+OTEP_LETTERS = {"A": "t", "D": "T", "K": "K"}  # OpenTafl: attackers lower case
+SIDE_WORDS = {"a": "attackers", "d": "defenders"}
+
+
+def position_record(position) -> str:
+    """The board as an OpenTafl position record: rank 1 first, file a first."""
+    size, board = position.rules.size, position.board
+    rows = []
+    for rank in range(1, size + 1):
+        row = board[(size - rank) * size:(size - rank + 1) * size]
+        text, empty = "", 0
+        for square in row:
+            if square in OTEP_LETTERS:
+                text += (str(empty) if empty else "") + OTEP_LETTERS[square]
+                empty = 0
+            else:
+                empty += 1
+        rows.append(text + (str(empty) if empty else ""))
+    return "/" + "/".join(rows) + "/"
+
+
+def rules_record(game_name: str) -> str:
+    """This game's rules in OpenTafl's notation, or SystemExit saying why not."""
+    from game.rules import start
+
+    if game_name != "tawlbwrdd":
+        raise SystemExit(f"{game_name}: OpenTafl's rules notation cannot say this game's rules "
+                         "(only Tawlbwrdd can be played against an OTEP engine)")
+    first = start(game_name)
+    return (f"dim:{first.rules.size} name:Tawlbwrdd {TAWLBWRDD_ENTRIES} "
+            f"start:{position_record(first)}")
+
+
+class EnginePlayer:
+    """An OTEP engine answering `druid_match.play`'s requests like a `Player`.
+
+    `seconds` is the overtime period its clock shows each move (it has no main
+    time): OpenTafl spends that less three quarters of a second, at most its
+    own think-time setting (10 s unless its settings file says otherwise).
+    """
+
+    def __init__(self, command: str, game_name: str, seconds: float) -> None:
+        self.command = shlex.split(command)
+        self.rules = rules_record(game_name)
+        self.seconds = seconds
+        self.process: subprocess.Popen[str] | None = None
+        self.known: list[str] = []  # the moves the engine's own game holds
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        from game.rules.record import Game
+
+        moves = request["moves"]
+        if self.process is None or moves[:len(self.known)] != self.known:
+            self._new_game()
+        game = Game(request["start"], self.known)
+        for move in moves[len(self.known):]:
+            game.play_text(move)
+            self._send(f"opponent-move {move} {position_record(game.position)}")
+            self.known.append(move)
+        self._send(f"clock 0 0 {math.ceil(self.seconds)} 1000 1000")
+        began = time.perf_counter()
+        self._send(f"play {SIDE_WORDS[game.position.side]}")
+        move = self._read_command("move").split()[1]
+        self.known.append(move)
+        return {"move": move, "seconds": time.perf_counter() - began}
+
+    def _new_game(self) -> None:
+        self.close()
+        self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+        self._read_command("hello")
+        self._send(f"rules {self.rules}")
+        self.known = []
+
+    def _send(self, line: str) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def _read_command(self, word: str) -> str:
+        """The next line that is the command `word` (engines also print logs);
+        an `error` line from the engine stops the match with its text."""
+        assert self.process is not None and self.process.stdout is not None
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the engine stopped (exit {self.process.wait()})")
+            line = line.strip()
+            if line == word or line.startswith(word + " "):
+                return line
+            if line.startswith("error "):
+                raise RuntimeError(f"the engine reports: {line}")
+
+    def close(self) -> None:
+        if self.process is None:
+            return
+        try:
+            self._send("goodbye")
+            self.process.stdin.close()  # type: ignore[union-attr]
+            self.process.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+        self.process = None
