@@ -353,10 +353,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
         parser.error("give --nodes or --time, not both")
     if (parsed.against is None) == (parsed.engine is None) and not parsed.report:
         parser.error("give --against COMMIT or --engine COMMAND")
-    if parsed.engine and parsed.time is None:
-        parser.error("an outside engine plays by the clock: give --time")
     if parsed.engine_time is None:
         parsed.engine_time = parsed.time
+    if parsed.engine and parsed.engine_time is None:
+        parser.error("an outside engine plays by the clock: give --engine-time or --time")
     if parsed.nodes is None and parsed.time is None:
         parsed.nodes = 6000
     return parsed

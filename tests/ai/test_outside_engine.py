@@ -1,0 +1,129 @@
+"""tools/outside_engine.py: an outside tafl engine as a match player, over OTEP.
+
+The engine here is a stand-in written for the test (OpenTafl itself needs a
+JVM and its build): it keeps its own game from the rules and the moves it is
+sent, checks every position record against that game, and plays its first
+legal move.  What it checks is what OpenTafl relies on: the rules' start, the
+moves in order, each move's position record, a clock before each `play`.
+"""
+
+import json
+import sys
+import textwrap
+
+import pytest
+
+from game.rules import start
+from game.rules.record import Game
+from tools import druid_match
+from tools.outside_engine import EnginePlayer, position_record, rules_record
+
+# OpenTafl's notation specification gives Tawlbwrdd's Bell layout as this record.
+BELL_RECORD = "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/"
+
+STAND_IN = textwrap.dedent('''
+    import sys
+    sys.path.insert(0, {root!r})
+    from game.rules import start
+    from game.rules.record import Game
+    from tools.outside_engine import position_record, rules_record
+
+    def say(line):
+        print(line, flush=True)
+
+    say("a log line an engine may print first")
+    say("hello")
+    game, clocked = None, False
+    for line in sys.stdin:
+        word, _, rest = line.strip().partition(" ")
+        if word == "rules":
+            if rest != rules_record("tawlbwrdd"):
+                say("error -1 unexpected rules")
+            game = Game(start("tawlbwrdd").code())
+        elif word == "opponent-move":
+            move, record = rest.split()
+            game.play_text(move)
+            if record != position_record(game.position):
+                say("error -1 the record does not match " + move)
+        elif word == "clock":
+            clocked = rest.split()[2] != "0"
+        elif word == "play":
+            side = {{"attackers": "a", "defenders": "d"}}[rest]
+            if not clocked or side != game.position.side:
+                say("error -1 no clock, or the wrong side")
+            clocked = False
+            move = game.position.move_text(game.position.legal_moves()[0])
+            game.play_text(move)
+            say("status thinking")
+            say("move " + move)
+        elif word == "goodbye":
+            break
+''')
+
+
+@pytest.fixture
+def stand_in(tmp_path):
+    script = tmp_path / "engine.py"
+    script.write_text(STAND_IN.format(root=str(druid_match.ROOT)))
+    return f"{sys.executable} {script}"
+
+
+def test_the_start_is_opentafls_bell_layout_and_rank_one_comes_first():
+    first = start("tawlbwrdd")
+    assert position_record(first) == BELL_RECORD
+    # One move on rank 9 (the third row from the top): the ninth row of the record.
+    rows = position_record(Game(first.code(), ["f9-h9"]).position).strip("/").split("/")
+    assert rows[8] == "7t3" and rows[2] == "5t5"
+
+
+def test_brandubh_cannot_be_said_in_opentafls_rules_notation():
+    with pytest.raises(SystemExit, match="only Tawlbwrdd"):
+        rules_record("brandubh")
+
+
+def test_the_engine_is_told_each_move_it_did_not_make(stand_in):
+    player = EnginePlayer(stand_in, "tawlbwrdd", 1)
+    code = start("tawlbwrdd").code()
+    try:
+        first = player.ask({"start": code, "moves": []})["move"]
+        game = Game(code, [first])
+        reply = game.position.move_text(game.position.legal_moves()[-1])
+        second = player.ask({"start": code, "moves": [first, reply]})["move"]
+        assert Game(code, [first, reply, second]).ply == 3  # legal in our rules
+        process = player.process
+        # Another game (an opening the engine never saw): a fresh engine.
+        opening = Game(code, ["f9-h9"]).move_texts()
+        answer = player.ask({"start": code, "moves": opening})
+        assert player.process is not process
+        assert Game(code, [*opening, answer["move"]]).ply == 2
+    finally:
+        player.close()
+
+
+def test_an_error_from_the_engine_stops_the_match(stand_in):
+    player = EnginePlayer(stand_in, "tawlbwrdd", 0)  # no time on its clock: it objects
+    try:
+        with pytest.raises(RuntimeError, match="no clock"):
+            player.ask({"start": start("tawlbwrdd").code(), "moves": []})
+    finally:
+        player.close()
+
+
+def test_a_match_against_an_outside_engine(stand_in, tmp_path):
+    log = tmp_path / "games.jsonl"
+    args = druid_match.parse(["tawlbwrdd", "--engine", stand_in, "--engine-time", "1",
+                              "--nodes", "300", "--games", "2", "--log", str(log)])
+    text = druid_match.run(args)
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["new_side"] for r in records] == ["a", "d"]
+    for record in records:  # every move the engine made was legal, and the result ours
+        outcome = Game(start("tawlbwrdd").code(), record["moves"]).outcome()
+        assert outcome is not None and outcome.winner == record["winner"]
+    # The Druid's king walks past an engine that plays its first legal move.
+    assert records[1]["winner"] == "d" and "A as d: wins 1" in text
+    assert all(set(r["nodes"]) == {r["new_side"]} for r in records)  # the engine's: none
+
+
+def test_an_engine_needs_a_clock():
+    with pytest.raises(SystemExit):
+        druid_match.parse(["tawlbwrdd", "--engine", "engine", "--nodes", "300"])
