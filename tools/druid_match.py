@@ -138,6 +138,7 @@ def play(game_name: str, players: dict[str, Player], opening: list[str], seed: i
     """One game from `opening`; `players` maps each side letter to its process."""
     from game.ai.match import PLY_CAP
     from game.rules import start
+    from game.rules.base import IllegalMove
     from game.rules.record import Game
 
     start_code = start(game_name).code()
@@ -148,7 +149,11 @@ def play(game_name: str, players: dict[str, Player], opening: list[str], seed: i
         side = game.position.side
         answer = players[side].ask({"start": start_code, "moves": game.move_texts(),
                                     "level": level, "seed": seed * 1000 + game.ply, **budget})
-        game.play_text(answer["move"])
+        try:
+            game.play_text(answer["move"])
+        except IllegalMove as error:  # never from a Druid; an outside engine's rules may differ
+            raise SystemExit(f"{side} played {answer['move']!r} in {game.position.code()} "
+                             f"after {game.move_texts()}: {error}") from None
         seconds.setdefault(side, []).append(answer["seconds"])
         if "nodes" in answer:  # an outside engine does not say
             nodes.setdefault(side, []).append(answer["nodes"])

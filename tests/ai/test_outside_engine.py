@@ -53,6 +53,9 @@ STAND_IN = textwrap.dedent('''
                 say("error -1 no clock, or the wrong side")
             clocked = False
             move = game.position.move_text(game.position.legal_moves()[0])
+            if {illegal!r}:
+                say("move a1-a2")  # no piece stands on a1
+                continue
             game.play_text(move)
             say("status thinking")
             say("move " + move)
@@ -64,7 +67,14 @@ STAND_IN = textwrap.dedent('''
 @pytest.fixture
 def stand_in(tmp_path):
     script = tmp_path / "engine.py"
-    script.write_text(STAND_IN.format(root=str(druid_match.ROOT)))
+    script.write_text(STAND_IN.format(root=str(druid_match.ROOT), illegal=False))
+    return f"{sys.executable} {script}"
+
+
+@pytest.fixture
+def cheat(tmp_path):
+    script = tmp_path / "cheat.py"
+    script.write_text(STAND_IN.format(root=str(druid_match.ROOT), illegal=True))
     return f"{sys.executable} {script}"
 
 
@@ -127,3 +137,10 @@ def test_a_match_against_an_outside_engine(stand_in, tmp_path):
 def test_an_engine_needs_a_clock():
     with pytest.raises(SystemExit):
         druid_match.parse(["tawlbwrdd", "--engine", "engine", "--nodes", "300"])
+
+
+def test_an_illegal_move_from_the_engine_stops_the_match_saying_where(cheat, tmp_path):
+    args = druid_match.parse(["tawlbwrdd", "--engine", cheat, "--engine-time", "1",
+                              "--nodes", "300", "--games", "2"])
+    with pytest.raises(SystemExit, match="'a1-a2' in tawlbwrdd "):
+        druid_match.run(args)
