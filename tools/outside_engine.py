@@ -17,7 +17,8 @@ rules like any player's.
 The rules go in OpenTafl's rules notation.  Only Tawlbwrdd can be said in it:
 Brandubh's king wins by touring the corners, which the notation has no word
 for.  Where OpenTafl's rules differ from ours the referee's (ours) decide:
-a position's second occurrence draws here, its third there.
+a position's second occurrence draws here, its third there; defenders left
+without a move draw here, and lose there.
 """
 
 from __future__ import annotations
