@@ -33,10 +33,12 @@ from typing import Any
 # king escapes to the edge, attackers move first, the king is armed, taken by
 # two in the open and by four (the empty castle counting as one) on or beside
 # the castle; the corners are ordinary squares; the empty castle is hostile to
-# every piece, the occupied one to the attackers; only the king may stand on
-# it and no piece may come back to it; no rule of surrounding a whole side.
+# every piece, the occupied one to the attackers; every piece may pass over it
+# and none stop on it (the king's start on it is the start's own); no rule of
+# surrounding a whole side.  OpenTafl counts passing over the castle as
+# entering it again, so `cenre` must allow everyone; only `cens` forbids.
 TAWLBWRDD_ENTRIES = ("esc:e surf:n atkf:y tfr:d ka:y ks:c nj:n cj:n cor: "
-                     "cenhe:tcnkmTCNKM cenh:tcnkm cens:K cenre:")
+                     "cenhe:tcnkmTCNKM cenh:tcnkm cenp:tcnkmTCNKM cens: cenre:tcnkmTCNKM")
 
 OTEP_LETTERS = {"A": "t", "D": "T", "K": "K"}  # OpenTafl: attackers lower case
 SIDE_WORDS = {"a": "attackers", "d": "defenders"}
