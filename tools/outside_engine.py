@@ -19,14 +19,28 @@ Brandubh's king wins by touring the corners, which the notation has no word
 for.  Where OpenTafl's rules differ from ours the referee's (ours) decide:
 a position's second occurrence draws here, its third there; defenders left
 without a move draw here, and lose there.
+
+That the two rule sets agree otherwise is checked, not assumed:
+
+    python tools/outside_engine.py crosscheck --classpath CP --games 200
+
+replays random games of ours in OpenTafl's own rules engine (the Java
+program beside this file, compiled against OpenTafl's classes at `CP`) and
+compares the position after every move and how each game ended.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
+import random
 import shlex
 import subprocess
+import sys
+import tempfile
 import time
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 # Our rules (docs/rules.md, Tawlbwrdd) as OpenTafl rules-notation entries: the
@@ -144,3 +158,87 @@ class EnginePlayer:
             self.process.kill()
             self.process.wait()
         self.process = None
+
+
+# --- the rules checked against OpenTafl's own engine ------------------------------------
+
+PROBE = Path(__file__).resolve().parent / "opentafl" / "RulesCheck.java"
+OPENTAFL_ENDINGS = {"2": "a", "3": "d", "4": "draw"}  # its result codes for a game over
+RANDOM_GAME_PLIES = 300
+
+
+def random_games(game_name: str, count: int, seed: int) -> list:
+    """`count` games of uniformly random legal moves, to their end or the ply limit."""
+    from game.rules import start
+    from game.rules.record import Game
+
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        game = Game(start(game_name).code())
+        while game.outcome() is None and game.ply < RANDOM_GAME_PLIES:
+            game.play(rng.choice(game.position.legal_moves()))
+        games.append(game)
+    return games
+
+
+def compare(games: list, output: str) -> tuple[list[str], Counter]:
+    """The differences between our games and OpenTafl's replay of them
+    (`RulesCheck`'s output), and a count of (our ending, its ending) pairs."""
+    differences: list[str] = []
+    endings: Counter = Counter()
+    blocks = output.split("end\n")
+    for number, game in enumerate(games):
+        rows = [line.split(" ", 1) for line in blocks[number].splitlines()] \
+            if number < len(blocks) else []
+        moves = game.move_texts()
+        replay = list(game.replay())[1:]  # the position after each move
+        if len(rows) != len(moves):
+            differences.append(f"game {number}: {len(rows)} positions for {len(moves)} moves")
+            continue
+        for ply, ((result, record), position) in enumerate(zip(rows, replay, strict=True)):
+            if record != position_record(position) or result.startswith("-"):
+                differences.append(f"game {number}, move {ply + 1} ({moves[ply]}): OpenTafl "
+                                   f"{result} {record}, ours {position_record(position)}")
+                break
+        else:
+            outcome = game.outcome()
+            ours = "going on" if outcome is None else \
+                f"{outcome.winner or 'draw'} by {outcome.reason.value}"
+            endings[(ours, OPENTAFL_ENDINGS.get(rows[-1][0], "going on"))] += 1
+    return differences, endings
+
+
+def crosscheck(classpath: str, games: int, seed: int) -> str:
+    """Our random Tawlbwrdd games replayed by OpenTafl's rules engine, compared."""
+    played = random_games("tawlbwrdd", games, seed)
+    with tempfile.TemporaryDirectory(prefix="opentafl-check-") as temp:
+        subprocess.run(["javac", "-nowarn", "-cp", classpath, "-d", temp, str(PROBE)],
+                       check=True)
+        lines = [rules_record("tawlbwrdd")] + [" ".join(g.move_texts()) for g in played]
+        output = subprocess.run(["java", "-cp", f"{classpath}:{temp}", "RulesCheck"],
+                                input="\n".join(lines) + "\n", capture_output=True,
+                                text=True, check=True).stdout
+    differences, endings = compare(played, output)
+    plies = sum(game.ply for game in played)
+    lines = [f"{games} random games, {plies} moves: {len(differences)} games differ"]
+    lines += differences[:10]
+    lines += [f"  ours {ours}, OpenTafl {theirs}: {count}"
+              for (ours, theirs), count in sorted(endings.items())]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Check our Tawlbwrdd rules against OpenTafl's.")
+    parser.add_argument("command", choices=["crosscheck"])
+    parser.add_argument("--classpath", required=True,
+                        help="OpenTafl's compiled classes and the jars they need")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(crosscheck(args.classpath, args.games, args.seed))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    main()

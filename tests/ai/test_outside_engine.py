@@ -15,7 +15,7 @@ import pytest
 
 from game.rules import start
 from game.rules.record import Game
-from tools import druid_match
+from tools import druid_match, outside_engine
 from tools.outside_engine import EnginePlayer, position_record, rules_record
 
 # OpenTafl's notation specification gives Tawlbwrdd's Bell layout as this record.
@@ -144,3 +144,37 @@ def test_an_illegal_move_from_the_engine_stops_the_match_saying_where(cheat, tmp
                               "--nodes", "300", "--games", "2"])
     with pytest.raises(SystemExit, match="'a1-a2' in tawlbwrdd "):
         druid_match.run(args)
+
+
+def replayed_by_a_faithful_engine(games) -> str:
+    """What OpenTafl's RulesCheck prints for games whose rules agree with ours."""
+    codes = {"a": "2", "d": "3"}
+    blocks = []
+    for game in games:
+        positions = list(game.replay())[1:]
+        outcome = game.outcome()
+        last = codes.get(outcome.winner, "0") if outcome else "0"
+        rows = [f"{last if ply == len(positions) - 1 else '0'} {position_record(position)}"
+                for ply, position in enumerate(positions)]
+        blocks.append("\n".join(rows) + "\nend\n")
+    return "".join(blocks)
+
+
+def test_the_crosscheck_finds_no_difference_where_the_engines_agree():
+    games = outside_engine.random_games("tawlbwrdd", 6, seed=3)
+    differences, endings = outside_engine.compare(games, replayed_by_a_faithful_engine(games))
+    assert differences == [] and sum(endings.values()) == 6
+    finished = [g for g in games if g.outcome() is not None and g.outcome().winner]
+    assert finished  # (six random games: some end with a winner)
+    assert sum(n for (ours, theirs), n in endings.items() if ours[0] == theirs) == len(finished)
+
+
+def test_the_crosscheck_names_the_first_move_where_the_engines_differ():
+    games = outside_engine.random_games("tawlbwrdd", 3, seed=4)
+    faithful = replayed_by_a_faithful_engine(games).split("\n")
+    result, record = faithful[4].split(" ")  # game 0's fifth move
+    for changed in (f"{result} {record.replace('t', 'T', 1)}",  # a piece changed sides
+                    f"-3 {record}"):  # OpenTafl refused the move
+        lines = [*faithful[:4], changed, *faithful[5:]]
+        differences, _ = outside_engine.compare(games, "\n".join(lines))
+        assert len(differences) == 1 and differences[0].startswith("game 0, move 5 ")
