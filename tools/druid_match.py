@@ -269,8 +269,9 @@ def nodes_line(game_name: str, records: list[dict[str, Any]]) -> str:
         for player, side in (("A", record["new_side"]), ("B", old_side)):
             if side in record.get("nodes", {}):
                 counts[player].append(record["nodes"][side])
-    means = {player: round(sum(c) / len(c)) if c else 0 for player, c in counts.items()}
-    return f"nodes a move: A {means['A']:,}, B {means['B']:,}"
+    means = {player: f"{round(sum(c) / len(c)):,}" if c else "not counted"
+             for player, c in counts.items()}  # an outside engine does not say
+    return f"nodes a move: A {means['A']}, B {means['B']}"
 
 
 def run(args: argparse.Namespace) -> str:
@@ -312,7 +313,7 @@ def run(args: argparse.Namespace) -> str:
     return header + "\n" + report(tally(args.game, args.against or "engine", records))
 
 
-def opponent(args: argparse.Namespace, temp: Path):
+def opponent(args: argparse.Namespace, temp: Path) -> Any:
     """Player B: an earlier commit's Druid, or an outside engine over OTEP."""
     if args.engine:
         from tools.outside_engine import EnginePlayer
@@ -358,6 +359,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
         parser.error("give --nodes or --time, not both")
     if (parsed.against is None) == (parsed.engine is None) and not parsed.report:
         parser.error("give --against COMMIT or --engine COMMAND")
+    if parsed.engine and parsed.game != "tawlbwrdd":
+        parser.error("an outside engine plays Tawlbwrdd only: OpenTafl's rules notation "
+                     "cannot say the other games' rules")
     if parsed.engine_time is None:
         parsed.engine_time = parsed.time
     if parsed.engine and parsed.engine_time is None:

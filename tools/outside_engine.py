@@ -33,15 +33,22 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import queue
 import random
 import shlex
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.rules.record import Game
+    from game.rules.tafl import TaflPosition
 
 # Our rules (docs/rules.md, Tawlbwrdd) as OpenTafl rules-notation entries: the
 # king escapes to the edge, attackers move first, the king is armed, taken by
@@ -56,9 +63,10 @@ TAWLBWRDD_ENTRIES = ("esc:e surf:n atkf:y tfr:d ka:y ks:c nj:n cj:n cor: "
 
 OTEP_LETTERS = {"A": "t", "D": "T", "K": "K"}  # OpenTafl: attackers lower case
 SIDE_WORDS = {"a": "attackers", "d": "defenders"}
+GRACE_SECONDS = 60.0  # beyond its clock (a JVM starting on a loaded machine): it hangs
 
 
-def position_record(position) -> str:
+def position_record(position: TaflPosition) -> str:
     """The board as an OpenTafl position record: rank 1 first, file a first."""
     size, board = position.rules.size, position.board
     rows = []
@@ -103,6 +111,8 @@ class EnginePlayer:
         self.known: list[str] = []  # the moves the engine's own game holds
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The engine's move in the request's game (start code and moves so far),
+        with the seconds it took; a game it does not hold starts a fresh engine."""
         from game.rules.record import Game
 
         moves = request["moves"]
@@ -113,6 +123,8 @@ class EnginePlayer:
             game.play_text(move)
             self._send(f"opponent-move {move} {position_record(game.position)}")
             self.known.append(move)
+        # The clock goes before `play`, though OTEP has the host send it after:
+        # OpenTafl plans a move with the last clock it had when `play` came.
         self._send(f"clock 0 0 {math.ceil(self.seconds)} 1000 1000")
         began = time.perf_counter()
         self._send(f"play {SIDE_WORDS[game.position.side]}")
@@ -124,9 +136,19 @@ class EnginePlayer:
         self.close()
         self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True)
+        # A thread reads its lines, so that waiting for one can time out.
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._pump, args=(self.process.stdout, self.lines),
+                         daemon=True).start()
         self._read_command("hello")
         self._send(f"rules {self.rules}")
         self.known = []
+
+    @staticmethod
+    def _pump(stream, lines: queue.Queue[str | None]) -> None:
+        for line in stream:
+            lines.put(line)
+        lines.put(None)  # the engine closed its output
 
     def _send(self, line: str) -> None:
         assert self.process is not None and self.process.stdin is not None
@@ -135,11 +157,17 @@ class EnginePlayer:
 
     def _read_command(self, word: str) -> str:
         """The next line that is the command `word` (engines also print logs);
-        an `error` line from the engine stops the match with its text."""
-        assert self.process is not None and self.process.stdout is not None
+        an `error` line, an engine that stops or one silent for its clock and
+        GRACE_SECONDS more stops the match."""
+        assert self.process is not None
         while True:
-            line = self.process.stdout.readline()
-            if not line:
+            try:
+                line = self.lines.get(timeout=self.seconds + GRACE_SECONDS)
+            except queue.Empty:
+                self.close()
+                raise RuntimeError(f"the engine sent no {word!r} in "
+                                   f"{self.seconds + GRACE_SECONDS:.0f} s") from None
+            if line is None:
                 raise RuntimeError(f"the engine stopped (exit {self.process.wait()})")
             line = line.strip()
             if line == word or line.startswith(word + " "):
@@ -148,26 +176,30 @@ class EnginePlayer:
                 raise RuntimeError(f"the engine reports: {line}")
 
     def close(self) -> None:
+        """Say goodbye to the engine (killing it if it does not go)."""
         if self.process is None:
             return
+        process, self.process = self.process, None
         try:
-            self._send("goodbye")
-            self.process.stdin.close()  # type: ignore[union-attr]
-            self.process.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
-        self.process = None
+            process.stdin.write("goodbye\n")  # type: ignore[union-attr]
+            process.stdin.close()  # type: ignore[union-attr]
+            process.wait(timeout=10)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
 
 
 # --- the rules checked against OpenTafl's own engine ------------------------------------
 
 PROBE = Path(__file__).resolve().parent / "opentafl" / "RulesCheck.java"
 OPENTAFL_ENDINGS = {"2": "a", "3": "d", "4": "draw"}  # its result codes for a game over
+GOING_ON = ("0", "1")  # its result codes for a good move in a game going on
 RANDOM_GAME_PLIES = 300
 
 
-def random_games(game_name: str, count: int, seed: int) -> list:
+def random_games(game_name: str, count: int, seed: int) -> list[Game]:
     """`count` games of uniformly random legal moves, to their end or the ply limit."""
     from game.rules import start
     from game.rules.record import Game
@@ -182,9 +214,13 @@ def random_games(game_name: str, count: int, seed: int) -> list:
     return games
 
 
-def compare(games: list, output: str) -> tuple[list[str], Counter]:
+def compare(games: list[Game], output: str) -> tuple[list[str], Counter]:
     """The differences between our games and OpenTafl's replay of them
-    (`RulesCheck`'s output), and a count of (our ending, its ending) pairs."""
+    (`RulesCheck`'s output), and a count of (our ending, its ending) pairs.
+    A repetition draw at the second occurrence is ours alone (OpenTafl's is
+    at the third): such a game going on there is no difference."""
+    from game.rules.base import Reason
+
     differences: list[str] = []
     endings: Counter = Counter()
     blocks = output.split("end\n")
@@ -197,15 +233,20 @@ def compare(games: list, output: str) -> tuple[list[str], Counter]:
             differences.append(f"game {number}: {len(rows)} positions for {len(moves)} moves")
             continue
         for ply, ((result, record), position) in enumerate(zip(rows, replay, strict=True)):
-            if record != position_record(position) or result.startswith("-"):
+            refused = result.startswith("-")
+            ended_early = ply < len(moves) - 1 and result not in GOING_ON
+            if record != position_record(position) or refused or ended_early:
                 differences.append(f"game {number}, move {ply + 1} ({moves[ply]}): OpenTafl "
                                    f"{result} {record}, ours {position_record(position)}")
                 break
         else:
             outcome = game.outcome()
-            ours = "going on" if outcome is None else \
-                f"{outcome.winner or 'draw'} by {outcome.reason.value}"
-            endings[(ours, OPENTAFL_ENDINGS.get(rows[-1][0], "going on"))] += 1
+            theirs = OPENTAFL_ENDINGS.get(rows[-1][0], "going on")
+            ours = "going on" if outcome is None else outcome.winner or "draw"
+            if ours != theirs and not (outcome and outcome.reason is Reason.REPETITION):
+                differences.append(f"game {number}: ours {ours}, OpenTafl {theirs}")
+            reason = f" by {outcome.reason.value}" if outcome else ""
+            endings[(ours + reason, theirs)] += 1
     return differences, endings
 
 
@@ -216,9 +257,9 @@ def crosscheck(classpath: str, games: int, seed: int) -> str:
         subprocess.run(["javac", "-nowarn", "-cp", classpath, "-d", temp, str(PROBE)],
                        check=True)
         lines = [rules_record("tawlbwrdd")] + [" ".join(g.move_texts()) for g in played]
-        output = subprocess.run(["java", "-cp", f"{classpath}:{temp}", "RulesCheck"],
-                                input="\n".join(lines) + "\n", capture_output=True,
-                                text=True, check=True).stdout
+        output = subprocess.run(["java", "-cp", os.pathsep.join([classpath, temp]),
+                                 "RulesCheck"], input="\n".join(lines) + "\n",
+                                stdout=subprocess.PIPE, text=True, check=True).stdout
     differences, endings = compare(played, output)
     plies = sum(game.ply for game in played)
     lines = [f"{games} random games, {plies} moves: {len(differences)} games differ"]

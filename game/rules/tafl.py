@@ -472,7 +472,8 @@ class TaflRules:
     def attackers_win_only_by_the_king(self) -> bool:
         """Whether taking the king is the attackers' only way to win: so where a
         side left without a move draws, not where it loses (the attackers can
-        win by leaving the defenders none)."""
+        win by leaving the defenders none).  `decided` and `outcome` are the
+        attackers' wins; a new way to win for them must be asked about here."""
         return not self.stalemate_loses
 
     def decided(self, board: str, visited: int) -> Outcome | None:

@@ -264,16 +264,11 @@ class Play:
 
     def weigh_draw(self, deadline: float) -> bool | None:
         """One frame's slice of the weighing: None while it goes on (or nothing
-        was offered, or it has lapsed), else whether the computer accepts.  The
-        offer was for the position it was made in: a player who moved on
-        instead has withdrawn it, and nobody answers.  Paused (the player looks
-        at an earlier position) it waits, as the computer's turn does."""
+        was offered), else whether the computer accepts.  Paused (the player
+        looks at an earlier position) it waits, as the computer's turn does."""
         if self.draw_weighing is None or self.paused:
             return None
         side, search, offered_in = self.draw_weighing
-        if offered_in is not self.position:
-            self._drop_draw_weighing()
-            return None
         if not search.step(deadline):
             return None
         self.draw_weighing = None
@@ -287,8 +282,11 @@ class Play:
     # --- moves and history ------------------------------------------------------------
 
     def play(self, move: Move) -> Played:
-        """Play a move (checked against the legal moves by the record)."""
+        """Play a move (checked against the legal moves by the record).  A
+        player who moves while the computer weighs their draw offer has
+        withdrawn it: the offer was for the position they moved from."""
         self.cancel_hint()
+        self._drop_draw_weighing()
         return self.game.play(move)
 
     def undo(self) -> bool:

@@ -166,7 +166,8 @@ def test_the_crosscheck_finds_no_difference_where_the_engines_agree():
     assert differences == [] and sum(endings.values()) == 6
     finished = [g for g in games if g.outcome() is not None and g.outcome().winner]
     assert finished  # (six random games: some end with a winner)
-    assert sum(n for (ours, theirs), n in endings.items() if ours[0] == theirs) == len(finished)
+    agreed = sum(n for (ours, theirs), n in endings.items() if ours.split()[0] == theirs)
+    assert agreed == len(finished)
 
 
 def test_the_crosscheck_names_the_first_move_where_the_engines_differ():
@@ -178,3 +179,35 @@ def test_the_crosscheck_names_the_first_move_where_the_engines_differ():
         lines = [*faithful[:4], changed, *faithful[5:]]
         differences, _ = outside_engine.compare(games, "\n".join(lines))
         assert len(differences) == 1 and differences[0].startswith("game 0, move 5 ")
+
+
+def test_the_crosscheck_counts_a_game_ended_otherwise_as_a_difference():
+    games = [g for g in outside_engine.random_games("tawlbwrdd", 8, seed=5)
+             if g.outcome() is not None and g.outcome().winner]
+    assert games
+    faithful = replayed_by_a_faithful_engine(games[:1])
+    rows = faithful.split("\n")
+    result, record = rows[-3].split(" ")  # the last move's row (before "end")
+    other = {"2": "3", "3": "2"}[result]
+    for changed in ([*rows[:-3], f"{other} {record}", *rows[-2:]],  # the other side won
+                    [f"2 {rows[0].split(' ')[1]}", *rows[1:]]):  # over after the first move
+        differences, _ = outside_engine.compare(games[:1], "\n".join(changed))
+        assert len(differences) == 1 and differences[0].startswith("game 0")
+
+
+def test_an_engine_plays_tawlbwrdd_only():
+    with pytest.raises(SystemExit):
+        druid_match.parse(["brandubh", "--engine", "engine", "--time", "2"])
+
+
+def test_an_engine_that_never_answers_stops_the_match(tmp_path, monkeypatch):
+    script = tmp_path / "silent.py"
+    script.write_text("import sys\nprint('hello', flush=True)\nfor line in sys.stdin:\n    pass\n")
+    monkeypatch.setattr(outside_engine, "GRACE_SECONDS", 0.5)
+    player = EnginePlayer(f"{sys.executable} {script}", "tawlbwrdd", 0.5)
+    try:
+        with pytest.raises(RuntimeError, match="sent no 'move'"):
+            player.ask({"start": start("tawlbwrdd").code(), "moves": []})
+        assert player.process is None  # and it is gone
+    finally:
+        player.close()

@@ -68,7 +68,7 @@ def test_an_offer_the_player_moved_on_from_lapses_without_an_answer(monkeypatch)
     press(app, "draw")
     assert scene.play.draw_weighing is not None  # still weighing: the player moves instead
     scene._make(scene.play.position.legal_moves()[0])
-    assert answer_frames(app, scene) <= 1  # dropped in the next frame, not weighed on
+    assert scene.play.draw_weighing is None  # dropped with the move, not weighed on
     settle(app)
     assert scene.play.game.outcome() is None
     assert app.notice is None or app.notice[0] != t("notice.draw_declined")
