@@ -211,3 +211,20 @@ def test_an_engine_that_never_answers_stops_the_match(tmp_path, monkeypatch):
         assert player.process is None  # and it is gone
     finally:
         player.close()
+
+
+def test_the_opentafl_entries_follow_our_tawlbwrdd_rules():
+    # The entries restate our rules in OpenTafl's words (checked move by move
+    # against OpenTafl by `crosscheck`); a change to our rules must show here.
+    from game.rules.tafl import BOTH, NEITHER, Goal, KingCapture
+
+    rules = start("tawlbwrdd").rules
+    entries = dict(entry.split(":", 1) for entry in outside_engine.TAWLBWRDD_ENTRIES.split())
+    assert (rules.goal is Goal.EDGE) == (entries["esc"] == "e")
+    assert (rules.king_capture is KingCapture.BELL) == (entries["ks"] == "c")
+    assert rules.corners == () and entries["cor"] == ""
+    assert rules.edge_hostile_to == NEITHER  # OpenTafl's default: no hostile edge
+    assert rules.throne_hostile_to == BOTH and entries["cenhe"] == "tcnkmTCNKM"
+    assert rules.restricted == {rules.centre} and rules.king_squares == frozenset()
+    assert entries["cens"] == "" and entries["cenp"] == entries["cenre"] == "tcnkmTCNKM"
+    assert start("tawlbwrdd").side == "a" and entries["atkf"] == "y"  # attackers first
