@@ -359,7 +359,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
         parser.error("give --nodes or --time, not both")
     if (parsed.against is None) == (parsed.engine is None) and not parsed.report:
         parser.error("give --against COMMIT or --engine COMMAND")
-    if parsed.engine and parsed.game != "tawlbwrdd":
+    from tools.outside_engine import OPENTAFL_ENTRIES
+
+    if parsed.engine and parsed.game not in OPENTAFL_ENTRIES:
         parser.error("an outside engine plays Tawlbwrdd only: OpenTafl's rules notation "
                      "cannot say the other games' rules")
     if parsed.engine_time is None:

@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 # entering it again, so `cenre` must allow everyone; only `cens` forbids.
 TAWLBWRDD_ENTRIES = ("esc:e surf:n atkf:y tfr:d ka:y ks:c nj:n cj:n cor: "
                      "cenhe:tcnkmTCNKM cenh:tcnkm cenp:tcnkmTCNKM cens: cenre:tcnkmTCNKM")
+# The games OpenTafl's rules notation can say (Brandubh's corner tour it cannot).
+OPENTAFL_ENTRIES = {"tawlbwrdd": TAWLBWRDD_ENTRIES}
 
 OTEP_LETTERS = {"A": "t", "D": "T", "K": "K"}  # OpenTafl: attackers lower case
 SIDE_WORDS = {"a": "attackers", "d": "defenders"}
@@ -87,12 +89,12 @@ def rules_record(game_name: str) -> str:
     """This game's rules in OpenTafl's notation, or SystemExit saying why not."""
     from game.rules import start
 
-    if game_name != "tawlbwrdd":
+    if game_name not in OPENTAFL_ENTRIES:
         raise SystemExit(f"{game_name}: OpenTafl's rules notation cannot say this game's rules "
                          "(only Tawlbwrdd can be played against an OTEP engine)")
     first = start(game_name)
-    return (f"dim:{first.rules.size} name:Tawlbwrdd {TAWLBWRDD_ENTRIES} "
-            f"start:{position_record(first)}")
+    return (f"dim:{first.rules.size} name:{game_name.title()} "
+            f"{OPENTAFL_ENTRIES[game_name]} start:{position_record(first)}")
 
 
 class EnginePlayer:
