@@ -111,6 +111,7 @@ class EnginePlayer:
         self.seconds = seconds
         self.process: subprocess.Popen[str] | None = None
         self.known: list[str] = []  # the moves the engine's own game holds
+        self.lines: queue.Queue[str | None] = queue.Queue()  # its output, read by a thread
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """The engine's move in the request's game (start code and moves so far),
@@ -139,7 +140,7 @@ class EnginePlayer:
         self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True)
         # A thread reads its lines, so that waiting for one can time out.
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines = queue.Queue()
         threading.Thread(target=self._pump, args=(self.process.stdout, self.lines),
                          daemon=True).start()
         self._read_command("hello")

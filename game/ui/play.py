@@ -124,7 +124,7 @@ class Play:
         self.hint: Move | None = None
         # A draw offered to the computer, while it weighs it: its side, its
         # search, and the position the offer was made in.
-        self.draw_weighing: tuple[str, Search, Position] | None = None
+        self.draw_weighing: Search | None = None  # for the position now: a move drops it
         # Seconds since the computer's turn began: the board shows its thinking for
         # a moment before it plays.  Written here alone.
         self.thinking_for: float = 0.0
@@ -259,8 +259,7 @@ class Play:
         if self.setup.mode != "computer" or self.game.outcome() is not None \
                 or self.draw_weighing is not None:
             return
-        computer = other(self.game.start.SIDES, self.setup.human_side)
-        self.draw_weighing = (computer, draw_check(self.game), self.position)
+        self.draw_weighing = draw_check(self.game)
 
     def weigh_draw(self, deadline: float) -> bool | None:
         """One frame's slice of the weighing: None while it goes on (or nothing
@@ -268,15 +267,16 @@ class Play:
         looks at an earlier position) it waits, as the computer's turn does."""
         if self.draw_weighing is None or self.paused:
             return None
-        side, search, offered_in = self.draw_weighing
+        search = self.draw_weighing
         if not search.step(deadline):
             return None
         self.draw_weighing = None
-        return accepts_draw_after(offered_in, side, search.result())
+        computer = other(self.game.start.SIDES, self.setup.human_side)
+        return accepts_draw_after(self.position, computer, search.result())
 
     def _drop_draw_weighing(self) -> None:
         if self.draw_weighing is not None:
-            self.draw_weighing[1].cancel()
+            self.draw_weighing.cancel()
             self.draw_weighing = None
 
     # --- moves and history ------------------------------------------------------------

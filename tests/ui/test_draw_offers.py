@@ -107,13 +107,13 @@ def test_an_offer_waits_while_the_player_looks_at_an_earlier_position(monkeypatc
     weighing = scene.play.draw_weighing
     assert weighing is not None
     scene.show_ply(0)
-    nodes = weighing[1].nodes
+    nodes = weighing.nodes
     steps(app, 50)
-    assert scene.play.draw_weighing is weighing and weighing[1].nodes == nodes
+    assert scene.play.draw_weighing is weighing and weighing.nodes == nodes
     assert app.notice is None or app.notice[0] != t("notice.draw_declined")
     scene.back_to_game()
     assert answer_frames(app, scene) > 1
-    assert weighing[1].nodes > nodes
+    assert weighing.nodes > nodes
 
 
 def test_on_one_device_the_other_player_accepts_on_their_turn(monkeypatch):
