@@ -18,7 +18,6 @@ a tree without the threat set reports its shipped weights alone).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -31,18 +30,19 @@ CLAMP = 3000
 
 def logged_positions(game_name: str, logs: list[str], every: int, limit: int) -> list:
     """(position, repetition history) at every `every`-th ply of the logged games."""
+    from druid_match import read_log  # the match tool's reader says what is wrong with a log
+
     from game.rules import start
     from game.rules.record import Game
 
     found = []
     for log in logs:
-        with open(log) as lines:
-            for line in lines:
-                game = Game(start(game_name))
-                for ply, text in enumerate(json.loads(line)["moves"]):
-                    if ply >= every and ply % every == 0 and game.outcome() is None:
-                        found.append((game.position, game.repetition_keys()))
-                    game.play_text(text)
+        for record in read_log(log):
+            game = Game(start(game_name))
+            for ply, text in enumerate(record["moves"]):
+                if ply >= every and ply % every == 0 and game.outcome() is None:
+                    found.append((game.position, game.repetition_keys()))
+                game.play_text(text)
     return found[:limit]
 
 
@@ -50,9 +50,10 @@ def defenders_score(position, history, strategy, depth: int) -> tuple[int, int]:
     """The search's score to `depth`, from the defenders' side, and its nodes."""
     from game.ai.search import Search
     from game.ai.strategy import Limits
+    from game.rules.tafl import DEFENDERS
 
     result = Search(position, strategy, history=history, limits=Limits(depth=depth)).run()
-    score = result.score if position.side == "d" else -result.score
+    score = result.score if position.side == DEFENDERS else -result.score
     return max(-CLAMP, min(CLAMP, score)), result.nodes
 
 
