@@ -10,7 +10,9 @@ routes, counted in king moves:
   (route squares with two open lines);
 - in Brandubh, attackers standing guard beside the corners still to visit,
   and attackers "shielded" by a neighbour on each axis, which no capture can
-  reach (the edge is hostile there, so a lone attacker on it is prey);
+  reach (an attacker on the edge is shielded by the edge itself, which is
+  hostile to the defenders only: on a board whose edge is hostile to the
+  attackers, its neighbour inside must be an attacker too);
 - how closely the king is hemmed in, and whether one more attacker would
   take him; soldiers of the side to move left hanging (it can save one);
 - material, a defender worth more than an attacker since the attackers start
