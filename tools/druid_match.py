@@ -26,9 +26,11 @@ given (the parts of one match, or several matches pooled), counting only
 whole opening pairs, so a match stopped mid-pair does not count the
 unanswered half; it adds each side's mean nodes a move.
 
-`--engine COMMAND` plays an outside tafl engine instead of an earlier Druid,
-over the OpenTafl Engine Protocol (tools/outside_engine.py), with
-`--engine-time` seconds on its clock each move; the referee is the same.
+`--engine COMMAND` plays an outside engine instead of an earlier Druid: in
+Tawlbwrdd over the OpenTafl Engine Protocol, with `--engine-time` seconds on
+its clock each move; in Reversi over a board protocol, where `--engine-time`
+only bounds the wait for a move (tools/outside_engine.py).  The referee is
+the same.
 """
 
 from __future__ import annotations
@@ -306,19 +308,28 @@ def run(args: argparse.Namespace) -> str:
         finally:
             new.close()
             old.close()
-    against = args.against or f"the engine `{args.engine}` ({args.engine_time} s on its clock)"
+    against = args.against or engine_words(args)
     header = (f"{args.game}: this tree ({ROOT}) against {against}, {args.level}, "
               + (f"{args.nodes} nodes a move" if args.time is None else f"{args.time} s a move")
               + f", {args.opening}-ply distinct openings, seed {args.seed}")
     return header + "\n" + report(tally(args.game, args.against or "engine", records))
 
 
-def opponent(args: argparse.Namespace, temp: Path) -> Any:
-    """Player B: an earlier commit's Druid, or an outside engine over OTEP."""
-    if args.engine:
-        from tools.outside_engine import EnginePlayer
+def engine_words(args: argparse.Namespace) -> str:
+    """The outside engine as the report's header names it, with its time."""
+    from tools.outside_engine import ENGINE_PLAYERS
 
-        return EnginePlayer(args.engine, args.game, args.engine_time)
+    time_note = ENGINE_PLAYERS[args.game].TIME_NOTE.format(args.engine_time)
+    return f"the engine `{args.engine}` ({time_note})"
+
+
+def opponent(args: argparse.Namespace, temp: Path) -> Any:
+    """Player B: an earlier commit's Druid, or an outside engine (OTEP for
+    tafl, the board protocol for Reversi: tools/outside_engine.py)."""
+    if args.engine:
+        from tools.outside_engine import ENGINE_PLAYERS
+
+        return ENGINE_PLAYERS[args.game](args.engine, args.game, args.engine_time)
     return Player(extract(args.against, temp))
 
 
@@ -338,8 +349,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("game")
     parser.add_argument("--against", help="the commit to play against")
     parser.add_argument("--engine", metavar="COMMAND",
-                        help="play an outside tafl engine instead: the command that starts it "
-                             "as an OTEP engine (tools/outside_engine.py)")
+                        help="play an outside engine instead: the command that starts it "
+                             "(Tawlbwrdd: an OTEP engine; Reversi: a board-protocol engine; "
+                             "tools/outside_engine.py)")
     parser.add_argument("--engine-time", type=float,
                         help="the seconds a move on the engine's clock (default: --time)")
     parser.add_argument("--games", type=int, default=20)
@@ -359,11 +371,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
         parser.error("give --nodes or --time, not both")
     if (parsed.against is None) == (parsed.engine is None) and not parsed.report:
         parser.error("give --against COMMIT or --engine COMMAND")
-    from tools.outside_engine import OPENTAFL_ENTRIES
+    from tools.outside_engine import ENGINE_PLAYERS
 
-    if parsed.engine and parsed.game not in OPENTAFL_ENTRIES:
-        parser.error("an outside engine plays Tawlbwrdd only: OpenTafl's rules notation "
-                     "cannot say the other games' rules")
+    if parsed.engine and parsed.game not in ENGINE_PLAYERS:
+        parser.error(f"an outside engine plays {' or '.join(sorted(ENGINE_PLAYERS))} only "
+                     "(OpenTafl's rules notation cannot say Brandubh's corner tour)")
     if parsed.engine_time is None:
         parsed.engine_time = parsed.time
     if parsed.engine and parsed.engine_time is None:

@@ -1,4 +1,5 @@
-"""An outside tafl engine as a player of `druid_match.py`, over OTEP.
+"""Outside engines as players of `druid_match.py`: tafl engines over OTEP,
+Reversi engines over a board protocol of this tool's own (`BoardEnginePlayer`).
 
 OTEP, the OpenTafl Engine Protocol, is how OpenTafl talks to tafl engines:
 lines of text on the engine's stdin and stdout.  OpenTafl can itself run as
@@ -27,6 +28,14 @@ That the two rule sets agree otherwise is checked, not assumed:
 replays random games of ours in OpenTafl's own rules engine (the Java
 program beside this file, compiled against OpenTafl's classes at `CP`) and
 compares the position after every move and how each game ended.
+
+A Reversi engine gets the whole board and the side to move each time and
+answers with its move; `tools/egaroucid_web.js` puts Egaroucid for Web
+behind that protocol (a web engine whose levels fit the issue's account of
+the one it measured: level 5 searches five plies, with a pattern evaluation):
+
+    python tools/druid_match.py reversi --engine "node tools/egaroucid_web.js DIR 7" \\
+        --time 2 --engine-time 30 --games 20 --log egaroucid.jsonl
 """
 
 from __future__ import annotations
@@ -97,55 +106,29 @@ def rules_record(game_name: str) -> str:
             f"{OPENTAFL_ENTRIES[game_name]} start:{position_record(first)}")
 
 
-class EnginePlayer:
-    """An OTEP engine answering `druid_match.play`'s requests like a `Player`.
+class LineEngine:
+    """An outside engine's process, talking in lines of text both ways.
 
-    `seconds` is the overtime period its clock shows each move (it has no main
-    time): OpenTafl spends that less three quarters of a second, at most its
-    own think-time setting (10 s unless its settings file says otherwise).
+    It says `hello` when ready and `goodbye` ends it; lines it prints that are
+    not the word awaited are its own logs.  A thread reads its output, so that
+    waiting for a line can time out: `seconds` (its time a move) and
+    GRACE_SECONDS more.
     """
 
-    def __init__(self, command: str, game_name: str, seconds: float) -> None:
+    def __init__(self, command: str, seconds: float) -> None:
         self.command = shlex.split(command)
-        self.rules = rules_record(game_name)
         self.seconds = seconds
         self.process: subprocess.Popen[str] | None = None
-        self.known: list[str] = []  # the moves the engine's own game holds
         self.lines: queue.Queue[str | None] = queue.Queue()  # its output, read by a thread
 
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The engine's move in the request's game (start code and moves so far),
-        with the seconds it took; a game it does not hold starts a fresh engine."""
-        from game.rules.record import Game
-
-        moves = request["moves"]
-        if self.process is None or moves[:len(self.known)] != self.known:
-            self._new_game()
-        game = Game(request["start"], self.known)
-        for move in moves[len(self.known):]:
-            game.play_text(move)
-            self._send(f"opponent-move {move} {position_record(game.position)}")
-            self.known.append(move)
-        # The clock goes before `play`, though OTEP has the host send it after:
-        # OpenTafl plans a move with the last clock it had when `play` came.
-        self._send(f"clock 0 0 {math.ceil(self.seconds)} 1000 1000")
-        began = time.perf_counter()
-        self._send(f"play {SIDE_WORDS[game.position.side]}")
-        move = self._read_command("move").split()[1]
-        self.known.append(move)
-        return {"move": move, "seconds": time.perf_counter() - began}
-
-    def _new_game(self) -> None:
+    def _start(self) -> None:
         self.close()
         self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True)
-        # A thread reads its lines, so that waiting for one can time out.
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, args=(self.process.stdout, self.lines),
                          daemon=True).start()
         self._read_command("hello")
-        self._send(f"rules {self.rules}")
-        self.known = []
 
     @staticmethod
     def _pump(stream, lines: queue.Queue[str | None]) -> None:
@@ -159,9 +142,9 @@ class EnginePlayer:
         self.process.stdin.flush()
 
     def _read_command(self, word: str) -> str:
-        """The next line that is the command `word` (engines also print logs);
-        an `error` line, an engine that stops or one silent for its clock and
-        GRACE_SECONDS more stops the match."""
+        """The next line that is the command `word`; an `error` line, an engine
+        that stops or one silent for its time and GRACE_SECONDS more stops the
+        match."""
         assert self.process is not None
         while True:
             try:
@@ -192,6 +175,103 @@ class EnginePlayer:
             process.wait()
         if process.stdout is not None:
             process.stdout.close()
+
+
+class EnginePlayer(LineEngine):
+    """An OTEP engine answering `druid_match.play`'s requests like a `Player`.
+
+    `seconds` is the overtime period its clock shows each move (it has no main
+    time): OpenTafl spends that less three quarters of a second, at most its
+    own think-time setting (10 s unless its settings file says otherwise).
+    """
+
+    TIME_NOTE = "{} s on its clock"
+
+    def __init__(self, command: str, game_name: str, seconds: float) -> None:
+        super().__init__(command, seconds)
+        self.rules = rules_record(game_name)
+        self.known: list[str] = []  # the moves the engine's own game holds
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The engine's move in the request's game (start code and moves so far),
+        with the seconds it took; a game it does not hold starts a fresh engine."""
+        from game.rules.record import Game
+
+        moves = request["moves"]
+        if self.process is None or moves[:len(self.known)] != self.known:
+            self._new_game()
+        game = Game(request["start"], self.known)
+        for move in moves[len(self.known):]:
+            game.play_text(move)
+            self._send(f"opponent-move {move} {position_record(game.position)}")
+            self.known.append(move)
+        # The clock goes before `play`, though OTEP has the host send it after:
+        # OpenTafl plans a move with the last clock it had when `play` came.
+        self._send(f"clock 0 0 {math.ceil(self.seconds)} 1000 1000")
+        began = time.perf_counter()
+        self._send(f"play {SIDE_WORDS[game.position.side]}")
+        move = self._read_command("move").split()[1]
+        self.known.append(move)
+        return {"move": move, "seconds": time.perf_counter() - began}
+
+    def _new_game(self) -> None:
+        self._start()
+        self._send(f"rules {self.rules}")
+        self.known = []
+
+
+class BoardEnginePlayer(LineEngine):
+    """A Reversi engine over the board protocol, answering like a `Player`.
+
+    The board protocol is this tool's own, the least an engine that takes a
+    board and a side needs (tools/egaroucid_web.js fronts one with it):
+
+        engine: hello                      when ready (other lines are its logs)
+        host:   play b ...........................WB......BW...........................
+        engine: move d3
+        host:   goodbye                    at the end of the match
+
+    `play` gives the side to move (`b`, `w`) and the 64 squares row by row
+    from a1 (the top left, as docs/rules.md writes Reversi), `B`, `W` or `.`.
+    A position where the only move is a pass is never sent: this tree's rules
+    pass for the engine, so it needs no rules of its own.  `seconds` is only
+    how long to wait for a move (with GRACE_SECONDS more): an engine playing
+    at a fixed level keeps to its own limits.
+    """
+
+    TIME_NOTE = "waits up to {} s a move"
+
+    def __init__(self, command: str, game_name: str, seconds: float) -> None:
+        super().__init__(command, seconds)
+        self.game_name = game_name
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The engine's move in the request's game (start code and moves so far),
+        with the seconds it took."""
+        from game.rules.record import Game
+
+        position = Game(request["start"], request["moves"]).position
+        moves = [position.move_text(move) for move in position.legal_moves()]
+        if moves == ["pass"]:
+            return {"move": "pass", "seconds": 0.0}
+        if self.process is None:
+            self._start()
+        began = time.perf_counter()
+        self._send(f"play {position.side} {board_text(position)}")
+        move = self._read_command("move").split()[1]
+        return {"move": move, "seconds": time.perf_counter() - began}
+
+
+def board_text(position: Any) -> str:
+    """A Reversi position's 64 squares for the board protocol: its code's BOARD
+    field expanded, a1 first."""
+    from game.rules.codes import parse_board
+
+    return parse_board(position.code().split(" ")[1], 8, "BW", rows_from_top=True)
+
+
+# The games an outside engine can play here, and the protocol each is played over.
+ENGINE_PLAYERS = {"tawlbwrdd": EnginePlayer, "reversi": BoardEnginePlayer}
 
 
 # --- the rules checked against OpenTafl's own engine ------------------------------------

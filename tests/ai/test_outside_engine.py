@@ -1,13 +1,19 @@
-"""tools/outside_engine.py: an outside tafl engine as a match player, over OTEP.
+"""tools/outside_engine.py: outside engines as match players, a tafl engine
+over OTEP and a Reversi engine over the board protocol.
 
-The engine here is a stand-in written for the test (OpenTafl itself needs a
-JVM and its build): it keeps its own game from the rules and the moves it is
-sent, checks every position record against that game, and plays its first
-legal move.  What it checks is what OpenTafl relies on: the rules' start, the
-moves in order, each move's position record, a clock before each `play`.
+The tafl engine here is a stand-in written for the test (OpenTafl itself
+needs a JVM and its build): it keeps its own game from the rules and the
+moves it is sent, checks every position record against that game, and plays
+its first legal move.  What it checks is what OpenTafl relies on: the rules'
+start, the moves in order, each move's position record, a clock before each
+`play`.  The Reversi stand-in reads the board it is sent with our rules and
+plays its last legal move; it objects when asked to move where it must pass.
+The front end for Egaroucid for Web (tools/egaroucid_web.js) is run in
+Node.js on a stand-in for Egaroucid's compiled engine.
 """
 
 import json
+import subprocess
 import sys
 import textwrap
 
@@ -195,9 +201,11 @@ def test_the_crosscheck_counts_a_game_ended_otherwise_as_a_difference():
         assert len(differences) == 1 and differences[0].startswith("game 0")
 
 
-def test_an_engine_plays_tawlbwrdd_only():
-    with pytest.raises(SystemExit):
-        druid_match.parse(["brandubh", "--engine", "engine", "--time", "2"])
+def test_an_engine_plays_tawlbwrdd_or_reversi_only():
+    for game_name in ("brandubh", "modiar"):
+        with pytest.raises(SystemExit):
+            druid_match.parse([game_name, "--engine", "engine", "--time", "2"])
+    assert druid_match.parse(["reversi", "--engine", "engine", "--time", "2"]).engine_time == 2
 
 
 def test_an_engine_that_never_answers_stops_the_match(tmp_path, monkeypatch):
@@ -228,3 +236,143 @@ def test_the_opentafl_entries_follow_our_tawlbwrdd_rules():
     assert rules.restricted == {rules.centre} and rules.king_squares == frozenset()
     assert entries["cens"] == "" and entries["cenp"] == entries["cenre"] == "tcnkmTCNKM"
     assert start("tawlbwrdd").side == "a" and entries["atkf"] == "y"  # attackers first
+
+
+BOARD_STAND_IN = textwrap.dedent('''
+    import sys
+    sys.path.insert(0, {root!r})
+    from game.rules.reversi import ReversiPosition
+
+    def say(line):
+        print(line, flush=True)
+
+    say("a log line an engine may print first")
+    say("hello")
+    for line in sys.stdin:
+        word, *fields = line.split()
+        if word == "goodbye":
+            break
+        side, board = fields
+        black = sum(1 << sq for sq, square in enumerate(board) if square == "B")
+        white = sum(1 << sq for sq, square in enumerate(board) if square == "W")
+        position = ReversiPosition.from_colours(black, white, side)
+        moves = [position.move_text(move) for move in position.legal_moves()]
+        if moves == ["pass"]:
+            say("error -1 asked to move where only a pass is legal")
+        else:
+            say("move " + moves[{pick}])
+''')
+
+
+@pytest.fixture
+def board_engine(tmp_path):
+    script = tmp_path / "board_engine.py"
+    script.write_text(BOARD_STAND_IN.format(root=str(druid_match.ROOT), pick=-1))
+    return f"{sys.executable} {script}"
+
+
+def test_the_board_protocol_sends_the_board_from_a1_row_by_row():
+    game = Game(start("reversi").code(), ["d3"])
+    board = outside_engine.board_text(game.position)
+    assert len(board) == 64 and board.count(".") == 59
+    assert board[2 * 8 + 3] == "B"  # d3: the fourth column of the third row down
+    assert board[3 * 8 + 3: 3 * 8 + 5] == "BB" and board[4 * 8 + 3: 4 * 8 + 5] == "BW"
+
+
+def test_a_board_engine_moves_on_the_board_it_is_sent(board_engine):
+    player = outside_engine.BoardEnginePlayer(board_engine, "reversi", 5)
+    code = start("reversi").code()
+    try:
+        first = player.ask({"start": code, "moves": []})["move"]
+        assert first == "e6"  # the last of d3, c4, f5, e6: the stand-in read our board
+        second = player.ask({"start": code, "moves": ["d3", "c5"]})["move"]
+        assert Game(code, ["d3", "c5", second]).ply == 3  # legal in our rules
+    finally:
+        player.close()
+
+
+def test_a_board_engine_is_never_asked_to_pass(board_engine):
+    player = outside_engine.BoardEnginePlayer(board_engine, "reversi", 5)
+    try:
+        # Black's only move is a pass (no white line ends on an empty square);
+        # the stand-in would answer such a request with an error.
+        answer = player.ask({"start": "reversi WWB5/8/8/8/8/8/8/8 b", "moves": []})
+        assert answer["move"] == "pass" and player.process is None
+        assert player.ask({"start": "reversi WWB5/8/8/8/8/8/8/8 b",
+                           "moves": ["pass"]})["move"] == "d1"
+    finally:
+        player.close()
+
+
+def test_a_match_against_a_board_engine(board_engine, tmp_path):
+    log = tmp_path / "games.jsonl"
+    args = druid_match.parse(["reversi", "--engine", board_engine, "--engine-time", "5",
+                              "--nodes", "300", "--games", "2", "--log", str(log)])
+    text = druid_match.run(args)
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["new_side"] for r in records] == ["b", "w"]
+    for record in records:  # every move the engine made was legal, and the result ours
+        outcome = Game(start("reversi").code(), record["moves"]).outcome()
+        assert outcome is not None and outcome.winner == record["winner"]
+    # The Druid beats an engine that plays its last legal move, and the header
+    # says the engine's time only bounds the wait.
+    assert "A as b: wins 1" in text and "A as w: wins 1" in text
+    assert "(waits up to 5.0 s a move)" in text.splitlines()[0]
+
+
+# A stand-in for Egaroucid for Web's compiled engine (`ai.js`), as Emscripten
+# builds it for Node.js: a module with a heap, malloc and free, and the two
+# functions the page calls.  Its move is a function of what it was given (the
+# black discs, the side, the level), so the test can tell each arrived, and it
+# chatters on stdout, as the real one does.
+FAKE_EGAROUCID = textwrap.dedent('''
+    const engine = { HEAP32: new Int32Array(1024), next: 64 };
+    engine._malloc = (bytes) => {
+        const at = engine.next * 4;
+        engine.next += bytes / 4;
+        return at;
+    };
+    engine._free = () => {};
+    engine._init_ai = () => { console.log("initializing AI"); return 0; };
+    engine._ai_js = (pointer, level, side) => {
+        console.log("start AI");
+        const board = engine.HEAP32.subarray(pointer / 4, pointer / 4 + 64);
+        if (board.some((code) => code < -1 || code > 1)) return -1;
+        const black = board.filter((code) => code === 0).length;
+        const white = board.filter((code) => code === 1).length;
+        const square = (black * 7 + white * 5 + side * 3 + level) % 64;
+        return 1000 * square + 100 - 64;  // its value: a loss by 64
+    };
+    setImmediate(() => engine.onRuntimeInitialized());
+    module.exports = engine;
+''')
+
+
+def egaroucid_front(tmp_path, *args: str) -> subprocess.CompletedProcess:
+    from tests.web.test_wasm import node
+
+    (tmp_path / "ai.js").write_text(FAKE_EGAROUCID)
+    script = druid_match.ROOT / "tools" / "egaroucid_web.js"
+    after_d3 = Game(start("reversi").code(), ["d3"]).position
+    requests = ["play b " + outside_engine.board_text(start("reversi")),
+                "play w " + outside_engine.board_text(after_d3),
+                "play x BW", "ponder", "goodbye"]
+    return subprocess.run([node(), str(script), str(tmp_path), *args], input="\n".join(requests),
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_egaroucid_front_end_speaks_the_board_protocol(tmp_path):
+    result = egaroucid_front(tmp_path, "7")
+    assert result.returncode == 0, result.stderr
+    # Start: 2 black, 2 white, black (0) at level 7: (14 + 10 + 0 + 7) % 64 = 31, h4.
+    # After d3: 4 black, 1 white, white (1): (28 + 5 + 3 + 7) % 64 = 43, d6.
+    assert result.stdout.splitlines() == [
+        "hello", "move h4", "move d6",
+        "error -1 expected: play b|w and 64 squares of B, W or .",
+        "error -1 unknown command ponder"]
+    assert "start AI" in result.stderr  # the engine's chatter kept off the protocol
+
+
+def test_the_egaroucid_front_end_wants_a_level(tmp_path):
+    result = egaroucid_front(tmp_path, "strong")
+    assert result.returncode == 2 and "usage" in result.stderr and result.stdout == ""
