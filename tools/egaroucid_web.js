@@ -15,8 +15,9 @@
 //
 // The engine is called as the page calls it: `_ai_js(board, level, side)`
 // with one int a square (0 black, 1 white, -1 empty) in the same order, and
-// it answers 1000 * square + 100 + its value.  What it prints goes to stderr,
-// so that stdout carries the protocol alone.
+// it answers 1000 * square + 100 + its value.  What it prints (a board and
+// its search's progress every move) is dropped: stdout carries the protocol
+// alone, and a match's log stays readable.
 
 "use strict";
 
@@ -76,7 +77,9 @@ function main() {
     process.stderr.write("usage: node egaroucid_web.js DIR LEVEL (DIR holds ai.js and ai.wasm)\n");
     process.exit(2);
   }
-  console.log = console.error; // the engine's own output, read when it loads
+  // The engine binds its output to these when it loads.
+  console.log = () => {};
+  console.error = () => {};
   const engine = require(path.resolve(dir, "ai.js"));
   if (engine.calledRun) {
     serve(engine, level);
