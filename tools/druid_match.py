@@ -353,7 +353,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
                              "(Tawlbwrdd: an OTEP engine; Reversi: a board-protocol engine; "
                              "tools/outside_engine.py)")
     parser.add_argument("--engine-time", type=float,
-                        help="the seconds a move on the engine's clock (default: --time)")
+                        help="the seconds a move on the engine's clock (default: --time); "
+                             "for a Reversi engine, how long to wait for its move")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--nodes", type=int, help="the node budget a move (both sides)")
     parser.add_argument("--time", type=float, help="seconds a move (both sides)")
@@ -379,7 +380,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     if parsed.engine_time is None:
         parsed.engine_time = parsed.time
     if parsed.engine and parsed.engine_time is None:
-        parser.error("an outside engine plays by the clock: give --engine-time or --time")
+        parser.error("an outside engine needs its time a move: give --engine-time or --time")
     if parsed.nodes is None and parsed.time is None:
         parsed.nodes = 6000
     return parsed

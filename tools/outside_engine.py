@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.rules.record import Game
+    from game.rules.reversi import ReversiPosition
     from game.rules.tafl import TaflPosition
 
 # Our rules (docs/rules.md, Tawlbwrdd) as OpenTafl rules-notation entries: the
@@ -242,8 +243,9 @@ class BoardEnginePlayer(LineEngine):
     TIME_NOTE = "waits up to {} s a move"
 
     def __init__(self, command: str, game_name: str, seconds: float) -> None:
+        # `game_name` (Reversi, the one game the protocol speaks) is taken
+        # only so that both players are built alike from ENGINE_PLAYERS.
         super().__init__(command, seconds)
-        self.game_name = game_name
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """The engine's move in the request's game (start code and moves so far),
@@ -262,7 +264,7 @@ class BoardEnginePlayer(LineEngine):
         return {"move": move, "seconds": time.perf_counter() - began}
 
 
-def board_text(position: Any) -> str:
+def board_text(position: ReversiPosition) -> str:
     """A Reversi position's 64 squares for the board protocol: its code's BOARD
     field expanded, a1 first."""
     from game.rules.codes import parse_board
