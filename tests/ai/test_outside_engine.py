@@ -125,16 +125,23 @@ def test_an_error_from_the_engine_stops_the_match(stand_in):
         player.close()
 
 
-def test_a_match_against_an_outside_engine(stand_in, tmp_path):
+def engine_match(game_name: str, engine: str, tmp_path, engine_time: str):
+    """A two-game match of the Druid at 300 nodes against `engine`: its report
+    and its log, every game of which is checked against our rules."""
     log = tmp_path / "games.jsonl"
-    args = druid_match.parse(["tawlbwrdd", "--engine", stand_in, "--engine-time", "1",
+    args = druid_match.parse([game_name, "--engine", engine, "--engine-time", engine_time,
                               "--nodes", "300", "--games", "2", "--log", str(log)])
     text = druid_match.run(args)
     records = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [r["new_side"] for r in records] == ["a", "d"]
     for record in records:  # every move the engine made was legal, and the result ours
-        outcome = Game(start("tawlbwrdd").code(), record["moves"]).outcome()
+        outcome = Game(start(game_name).code(), record["moves"]).outcome()
         assert outcome is not None and outcome.winner == record["winner"]
+    return text, records
+
+
+def test_a_match_against_an_outside_engine(stand_in, tmp_path):
+    text, records = engine_match("tawlbwrdd", stand_in, tmp_path, "1")
+    assert [r["new_side"] for r in records] == ["a", "d"]
     # The Druid's king walks past an engine that plays its first legal move.
     assert records[1]["winner"] == "d" and "A as d: wins 1" in text
     assert all(set(r["nodes"]) == {r["new_side"]} for r in records)  # the engine's: none
@@ -305,15 +312,8 @@ def test_a_board_engine_is_never_asked_to_pass(board_engine):
 
 
 def test_a_match_against_a_board_engine(board_engine, tmp_path):
-    log = tmp_path / "games.jsonl"
-    args = druid_match.parse(["reversi", "--engine", board_engine, "--engine-time", "5",
-                              "--nodes", "300", "--games", "2", "--log", str(log)])
-    text = druid_match.run(args)
-    records = [json.loads(line) for line in log.read_text().splitlines()]
+    text, records = engine_match("reversi", board_engine, tmp_path, "5")
     assert [r["new_side"] for r in records] == ["b", "w"]
-    for record in records:  # every move the engine made was legal, and the result ours
-        outcome = Game(start("reversi").code(), record["moves"]).outcome()
-        assert outcome is not None and outcome.winner == record["winner"]
     # The Druid beats an engine that plays its last legal move, and the header
     # says the engine's time only bounds the wait.
     assert "A as b: wins 1" in text and "A as w: wins 1" in text
