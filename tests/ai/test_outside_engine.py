@@ -27,18 +27,23 @@ from tools.outside_engine import EnginePlayer, position_record, rules_record
 # OpenTafl's notation specification gives Tawlbwrdd's Bell layout as this record.
 BELL_RECORD = "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/"
 
-STAND_IN = textwrap.dedent('''
+# How every stand-in engine begins: our tree importable, then ready.
+ENGINE_HEAD = textwrap.dedent('''
     import sys
     sys.path.insert(0, {root!r})
-    from game.rules import start
-    from game.rules.record import Game
-    from tools.outside_engine import position_record, rules_record
 
     def say(line):
         print(line, flush=True)
 
     say("a log line an engine may print first")
     say("hello")
+''')
+
+STAND_IN = ENGINE_HEAD + textwrap.dedent('''
+    from game.rules import start
+    from game.rules.record import Game
+    from tools.outside_engine import position_record, rules_record
+
     game, clocked = None, False
     for line in sys.stdin:
         word, _, rest = line.strip().partition(" ")
@@ -245,16 +250,9 @@ def test_the_opentafl_entries_follow_our_tawlbwrdd_rules():
     assert start("tawlbwrdd").side == "a" and entries["atkf"] == "y"  # attackers first
 
 
-BOARD_STAND_IN = textwrap.dedent('''
-    import sys
-    sys.path.insert(0, {root!r})
+BOARD_STAND_IN = ENGINE_HEAD + textwrap.dedent('''
     from game.rules.reversi import ReversiPosition
 
-    def say(line):
-        print(line, flush=True)
-
-    say("a log line an engine may print first")
-    say("hello")
     for line in sys.stdin:
         word, *fields = line.split()
         if word == "goodbye":
