@@ -59,8 +59,7 @@ function serve(engine, level) {
   lines.on("line", (line) => {
     const [word, side, board] = line.trim().split(/\s+/);
     if (word === "goodbye") {
-      lines.close();
-      process.exit(0);
+      lines.close(); // and so exits, below
     } else if (word === "play") {
       say(answer(engine, level, side, board));
     } else if (word) {
@@ -80,12 +79,9 @@ function main() {
   // The engine binds its output to these when it loads.
   console.log = () => {};
   console.error = () => {};
+  // Its WebAssembly loads asynchronously: it is not ready when require returns.
   const engine = require(path.resolve(dir, "ai.js"));
-  if (engine.calledRun) {
-    serve(engine, level);
-  } else {
-    engine.onRuntimeInitialized = () => serve(engine, level);
-  }
+  engine.onRuntimeInitialized = () => serve(engine, level);
 }
 
 main();
