@@ -21,6 +21,8 @@ the new side, B the old one.
 again with the same arguments and log skips the games already there.
 `--part K/N` plays only every N-th opening from the K-th (both of its games),
 so a match can be split over N processes, each with its own log.
+`--first-game N` skips the games numbered below N (an even number, so pairs
+stay whole): a match carried on past games whose log is kept elsewhere.
 `--report LOG [LOG ...]` plays nothing: it reports the games of the logs
 given (the parts of one match, or several matches pooled), counting only
 whole opening pairs, so a match stopped mid-pair does not count the
@@ -168,11 +170,14 @@ def play(game_name: str, players: dict[str, Player], opening: list[str], seed: i
 
 
 def schedule(game_name: str, games: int, plies: int, seed: int,
-             part: tuple[int, int] = (0, 1)) -> Iterator[tuple[int, list[str], str]]:
-    """(game number, opening, the new side's side letter) for every game of `part`.
+             part: tuple[int, int] = (0, 1),
+             first: int = 0) -> Iterator[tuple[int, list[str], str]]:
+    """(game number, opening, the new side's side letter) for every game of `part`
+    numbered `first` or more.
 
     `part` (k, n) keeps every n-th opening from the k-th, both its games, so n
-    processes given k = 0 .. n-1 play the whole match between them.
+    processes given k = 0 .. n-1 play the whole match between them.  The
+    openings do not depend on `first`: game i is the same game for any `first`.
     """
     from game.rules import start
 
@@ -182,7 +187,7 @@ def schedule(game_name: str, games: int, plies: int, seed: int,
         if i % n != k:
             continue
         for j in range(2):
-            if 2 * i + j < games:
+            if first <= 2 * i + j < games:
                 yield 2 * i + j, opening, sides[j]
 
 
@@ -290,7 +295,7 @@ def run(args: argparse.Namespace) -> str:
         new, old = Player(ROOT), opponent(args, Path(temp))
         try:
             for i, opening, new_side in schedule(args.game, args.games, args.opening, args.seed,
-                                                 args.part):
+                                                 args.part, args.first_game):
                 if i in done:
                     records.append(done[i])
                     continue
@@ -344,6 +349,17 @@ def part_of_match(text: str) -> tuple[int, int]:
     return k, n
 
 
+def first_game(text: str) -> int:
+    """An even game number (game 2k and 2k+1 share an opening, so a pair stays whole)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game number") from None
+    if number < 0 or number % 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: give an even number, 0 or more")
+    return number
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game")
@@ -365,6 +381,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="a line per game on stderr")
     parser.add_argument("--part", type=part_of_match, default=(0, 1), metavar="K/N",
                         help="play only openings K, K+N, K+2N, ... (N processes, one log each)")
+    parser.add_argument("--first-game", type=first_game, default=0, metavar="N",
+                        help="skip the games numbered below N (even): carry a match on "
+                             "whose earlier games are logged elsewhere")
     parser.add_argument("--report", nargs="+", metavar="LOG",
                         help="play nothing: report the whole opening pairs of these logs")
     parsed = parser.parse_args(argv)

@@ -77,6 +77,16 @@ def test_the_parts_of_a_match_share_out_its_games_by_opening():
             druid_match.parse(["brandubh", "--against", "HEAD", "--part", wrong])
 
 
+def test_a_match_carried_on_from_a_game_plays_the_same_later_games():
+    whole = list(druid_match.schedule("brandubh", 9, 2, seed=3))
+    later = list(druid_match.schedule("brandubh", 9, 2, seed=3, first=4))
+    assert later == [game for game in whole if game[0] >= 4]
+    assert druid_match.parse(["brandubh", "--against", "HEAD", "--first-game", "4"]).first_game == 4
+    for wrong in ("3", "-2", "x"):
+        with pytest.raises(SystemExit):
+            druid_match.parse(["brandubh", "--against", "HEAD", "--first-game", wrong])
+
+
 def _game(number, winner, opening=("f3-f2",), nodes=(100, 200)):
     new_side = "a" if number % 2 == 0 else "d"
     old_side = "d" if new_side == "a" else "a"
