@@ -121,7 +121,7 @@ class TaflWeights:
 
 
 BASE_WEIGHTS = {
-    # A Brandubh attacker at 140 too (75.0% [54-88] over 22 games at 2 s
+    # A Brandubh attacker at 140 too (75.0% [61-85] over 46 games at 2 s
     # against the weight of 100, docs/benchmarks.md); with it the attackers
     # also take a king with one defender left from more starts (the net test).
     "brandubh": TaflWeights(
