@@ -114,8 +114,8 @@ def test_the_attackers_take_a_king_with_few_defenders(game, diagram, side, visit
 
 # The Druid against itself is one deterministic game from each start, and
 # which start a change of weights happens to break is chance: one start says
-# little (main's attackers took the king from ONE_DEFENDER_LEFT in 46 plies,
-# but from 8 of the 16 starts below).  So the net is judged by its rate.
+# little (attackers worth 100 took the king from ONE_DEFENDER_LEFT in 46
+# plies, but from 9 of the 16 starts below).  So the net is judged by its rate.
 NEAR_STARTS = 16
 NEAR_PLIES = 120
 NEAR_TAKEN = 12
