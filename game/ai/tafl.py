@@ -444,11 +444,15 @@ class TaflStrategy(Strategy):
                             position.visited)
 
     def cannot_win(self, position: TaflPosition, side: str) -> bool:
+        board, rules = position.board, position.rules
+        if side == DEFENDERS:
+            # Brandubh: every corner still to visit walled off for good.
+            return _corners_sealed(board, rules, goal_mask(position)) \
+                and _seal_kept(board, rules, goal_mask(position))
         # No capture reaches the king while his fortress stands, so attackers
         # who win only by taking him cannot win at all.
-        if side != ATTACKERS or not position.rules.attackers_win_only_by_the_king:
+        if not rules.attackers_win_only_by_the_king:
             return False
-        board, rules = position.board, position.rules
         king = board.find(KING)
         return king >= 0 and _fortress(board, rules, king) and _fortress_kept(board, rules)
 
@@ -693,6 +697,60 @@ def _fortress_kept(board: str, rules: TaflRules) -> bool:
         if _fortress(after, rules, after.find(KING)):
             return True
     return False
+
+
+def _seal(board: str, rules: TaflRules, mask: int) -> set[int]:
+    """The attackers that wall off the corners of `mask` (Brandubh's corners
+    still to visit) for good: those beside each such corner and the attackers
+    joined to them, less every member some capture could still take, until
+    none is left to drop (as `_fortress` does for the king's block).  Empty
+    unless every square beside every such corner holds a member: then the king
+    can never land on one (he reaches a corner only across a square beside it)
+    and no defender can ever take a member."""
+    guards = [x for i, c in enumerate(rules.corners) if mask >> i & 1
+              for x in rules.neighbours[c]]
+    if not guards or any(board[x] != "A" for x in guards):
+        return set()
+    neighbours = rules.neighbours
+    group = set(guards)
+    todo = list(guards)
+    while todo:
+        for x in neighbours[todo.pop()]:
+            if x not in group and board[x] == "A":
+                group.add(x)
+                todo.append(x)
+    todo = list(group)
+    while todo:
+        sq = todo.pop()
+        if sq in group and not rules.safe_while(board, sq, group):
+            group.discard(sq)
+            todo.extend(x for x in neighbours[sq] if x in group)
+    return group if group.issuperset(guards) else set()
+
+
+def _corners_sealed(board: str, rules: TaflRules, mask: int) -> bool:
+    """Whether the defenders cannot win while the attackers keep `_seal`: the
+    tour cannot end, no capture takes the last attackers, and the defenders
+    are too few to leave them without a move (a side with no move loses in
+    Brandubh), there being more squares the seal could step to than defenders
+    and king to stand on them all.  (The throne is left out of those squares:
+    a member could pass it, so counting it would only flatter the seal.)"""
+    if rules.goal is Goal.EDGE:
+        return False
+    group = _seal(board, rules, mask)
+    if not group:
+        return False
+    attacker_stops = rules.stops["A"]
+    steps = {x for sq in group for x in rules.neighbours[sq]
+             if x not in group and attacker_stops[x]}
+    return board.count("D") + 1 < len(steps)
+
+
+def _seal_kept(board: str, rules: TaflRules, mask: int) -> bool:
+    """Whether the attackers have a move after which the corners stay sealed:
+    they must move every turn, and a seal they must break is no draw."""
+    return any(_corners_sealed(_moved(board, orig, dest), rules, mask)
+               for orig, dest in rules.moves(board, ATTACKERS))
 
 
 def _moved(board: str, orig: int, dest: int) -> str:
