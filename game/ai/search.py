@@ -76,7 +76,7 @@ class Search:
                  noise: int = 0, seed: int = 0, contempt: int = 0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.root = position
-        self.strategy = strategy
+        strategy = self.strategy = strategy.for_root(position)
         self.limits = limits
         self.noise = noise
         self.contempt = contempt

@@ -81,6 +81,12 @@ class Strategy:
         """A heuristic score of a non-final position for the side to move."""
         return 0
 
+    def for_root(self, root: Position) -> Strategy:
+        """The strategy a search from `root` uses: this one, unless the game
+        scores some positions by the side the search plays for (Brandubh's
+        walled corners, `TaflStrategy.for_root`)."""
+        return self
+
     def priorities(self, position: Position, moves: Sequence[Move]) -> list[int]:
         """A number per move, higher for moves worth searching first (cheap!)."""
         return [0] * len(moves)

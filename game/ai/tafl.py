@@ -118,6 +118,12 @@ class TaflWeights:
     # The king in a fortress (`_fortress`): the attackers cannot take him while
     # it stands, so a lead of theirs counts only this share, in percent (100: off).
     fortress_share: int = 100
+    # Brandubh's corners still to visit walled off (`_walled`): the defenders
+    # cannot win while the attackers keep the wall, so in the attackers' own
+    # search they score at most this (None: off).  Only there: capped in the
+    # defenders' search too, every walled position looked alike to them and
+    # they drifted into losses (docs/benchmarks.md, session 21).
+    sealed_cap: int | None = None
 
 
 BASE_WEIGHTS = {
@@ -259,9 +265,22 @@ class TaflStrategy(Strategy):
     QUIESCENCE_DEPTH = 4
     QUIESCENCE_TABLE = True
 
-    def __init__(self, weights: dict[str, TaflWeights] | None = None) -> None:
+    def __init__(self, weights: dict[str, TaflWeights] | None = None, *,
+                 walls_drawn: bool = False) -> None:
         self.weights = weights or WEIGHTS
+        # Whether walled corners cap the defenders' score (`sealed_cap`): in
+        # the attackers' own searches only, which get this strategy's twin.
+        self.walls_drawn = walls_drawn
+        self._attackers_twin: TaflStrategy | None = None
         self._cache: dict[tuple[str, str, int], int] = {}
+
+    def for_root(self, root: TaflPosition) -> TaflStrategy:
+        if root.side != ATTACKERS or self.walls_drawn \
+                or self.weights[root.rules.name].sealed_cap is None:
+            return self
+        if self._attackers_twin is None:
+            self._attackers_twin = TaflStrategy(self.weights, walls_drawn=True)
+        return self._attackers_twin
 
     # --- evaluation -------------------------------------------------------------
 
@@ -404,6 +423,9 @@ class TaflStrategy(Strategy):
             if hanging > 1:
                 penalty = w.hanging * (hanging - 1)
                 score += penalty if attackers_to_move else -penalty
+        if self.walls_drawn and w.sealed_cap is not None and score > w.sealed_cap \
+                and not geo.edge_goal and _walled(board, rules, mask):
+            score = w.sealed_cap
         return score
 
     @staticmethod
@@ -447,8 +469,7 @@ class TaflStrategy(Strategy):
         board, rules = position.board, position.rules
         if side == DEFENDERS:
             # Brandubh: every corner still to visit walled off for good.
-            return _corners_sealed(board, rules, goal_mask(position)) \
-                and _seal_kept(board, rules, goal_mask(position))
+            return _walled(board, rules, goal_mask(position))
         # No capture reaches the king while his fortress stands, so attackers
         # who win only by taking him cannot win at all.
         if not rules.attackers_win_only_by_the_king:
@@ -728,29 +749,51 @@ def _seal(board: str, rules: TaflRules, mask: int) -> set[int]:
     return group if group.issuperset(guards) else set()
 
 
-def _corners_sealed(board: str, rules: TaflRules, mask: int) -> bool:
-    """Whether the defenders cannot win while the attackers keep `_seal`: the
-    tour cannot end, no capture takes the last attackers, and the defenders
-    are too few to leave them without a move (a side with no move loses in
-    Brandubh), there being more squares the seal could step to than defenders
-    and king to stand on them all.  (The throne is left out of those squares:
-    a member could pass it, so counting it would only flatter the seal.)"""
+def _sealing(board: str, rules: TaflRules, mask: int) -> set[int]:
+    """`_seal`, if the defenders cannot win while the attackers keep it (else
+    empty): the tour cannot end, no capture takes the last attackers, and the
+    defenders are too few to leave them without a move (a side with no move
+    loses in Brandubh), there being more squares the seal could step to than
+    defenders and king to stand on them all.  (The throne is left out of
+    those squares: a member could pass it, so counting it would only flatter
+    the seal.)"""
     if rules.goal is Goal.EDGE:
-        return False
+        return set()
     group = _seal(board, rules, mask)
     if not group:
-        return False
+        return group
     attacker_stops = rules.stops["A"]
     steps = {x for sq in group for x in rules.neighbours[sq]
              if x not in group and attacker_stops[x]}
-    return board.count("D") + 1 < len(steps)
+    return group if board.count("D") + 1 < len(steps) else set()
 
 
-def _seal_kept(board: str, rules: TaflRules, mask: int) -> bool:
-    """Whether the attackers have a move after which the corners stay sealed:
-    they must move every turn, and a seal they must break is no draw."""
+def _corners_sealed(board: str, rules: TaflRules, mask: int) -> bool:
+    """Whether the defenders cannot win while the attackers keep `_sealing`."""
+    return bool(_sealing(board, rules, mask))
+
+
+def _seal_kept(board: str, rules: TaflRules, mask: int, group: set[int]) -> bool:
+    """Whether the attackers have a move after which the corners stay sealed
+    (`group`, their `_sealing`): they must move every turn, and a seal they
+    must break is no draw.  An attacker outside the seal that can step
+    anywhere keeps it (the seal was judged with every other square open to
+    the enemy); only when none can are the seal's own moves tried."""
+    if not group:
+        return False
+    attacker_stops, neighbours = rules.stops["A"], rules.neighbours
+    for sq, piece in enumerate(board):
+        if piece == "A" and sq not in group and any(
+                board[x] == "." and attacker_stops[x] for x in neighbours[sq]):
+            return True
     return any(_corners_sealed(_moved(board, orig, dest), rules, mask)
                for orig, dest in rules.moves(board, ATTACKERS))
+
+
+def _walled(board: str, rules: TaflRules, mask: int) -> bool:
+    """Whether the corners of `mask` are sealed and the attackers can keep them so."""
+    group = _sealing(board, rules, mask)
+    return _seal_kept(board, rules, mask, group)
 
 
 def _moved(board: str, orig: int, dest: int) -> str:

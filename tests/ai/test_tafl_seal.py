@@ -14,10 +14,21 @@ fortress (`tests/ai/test_tafl_fortress.py`).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-from game.ai.levels import DRAW_MARGIN, accepts_draw
-from game.ai.tafl import TaflStrategy, _corners_sealed, _seal, _seal_kept
+from game.ai.levels import DRAW_MARGIN, accepts_draw, level_for
+from game.ai.search import Search
+from game.ai.strategy import Limits
+from game.ai.tafl import (
+    BASE_WEIGHTS,
+    TaflStrategy,
+    _corners_sealed,
+    _seal,
+    _seal_kept,
+    _sealing,
+    _walled,
+)
 from game.rules import tafl
 from game.rules.record import Game
 
@@ -76,7 +87,7 @@ def test_a_wall_whose_every_move_breaks_it_is_no_draw():
     # leaves one of them open to capture.
     bare = position(SEALED.replace("6 . . K . . A .", "6 . . K . . . ."))
     assert _corners_sealed(bare.board, bare.rules, 0b0010)
-    assert not _seal_kept(bare.board, bare.rules, 0b0010)
+    assert not _seal_kept(bare.board, bare.rules, 0b0010, _sealing(bare.board, bare.rules, 0b0010))
     assert not TaflStrategy().cannot_win(bare, "d")
 
 
@@ -113,3 +124,52 @@ def test_while_the_wall_stands_the_defenders_never_win_whatever_they_play():
         outcome = game.outcome()
         assert outcome is None or outcome.winner != "d"
     assert plies_held > 20 * 30  # most playouts ran long: the claim was tested, not skipped
+
+
+# The attackers' own search: a walled position is no loss for them (`sealed_cap`).
+
+# From a Druid-against-Druid game (session 20's game 50, its wall position
+# replayed at 10,000 nodes a move): g7 is the corner left, walled off by e7,
+# f7, g6 and g5.  Without the cap the attackers' search scores the
+# defenders' three corners as a lost game, breaks the wall with e7-e6 and
+# the king tours g7 forty plies later.
+WALL_BROKEN_IN_PLAY = "brandubh 4AA1/6A/6A/4D1A/A1K4/AD3D1/2DAA2 a a1,g1,a7"
+
+
+def with_cap(cap: int | None) -> TaflStrategy:
+    weights = dict(BASE_WEIGHTS)
+    weights["brandubh"] = dataclasses.replace(weights["brandubh"], sealed_cap=cap)
+    return TaflStrategy(weights)
+
+
+def druid_move(pos: tafl.TaflPosition, strategy: TaflStrategy, nodes: int) -> tuple[int, int]:
+    spec = level_for("brandubh", "druid")
+    limits = Limits(nodes=nodes, depth=spec.depth, exact=spec.exact, results=spec.exact)
+    return Search(pos, strategy, limits=limits, contempt=spec.contempt).run().move
+
+
+def test_only_the_attackers_own_search_caps_a_walled_position():
+    strategy = with_cap(0)
+    attackers_turn = tafl.from_code(WALL_BROKEN_IN_PLAY)
+    defenders_turn = tafl.from_code(WALL_BROKEN_IN_PLAY.replace(" a a1", " d a1"))
+    twin = strategy.for_root(attackers_turn)
+    assert twin is not strategy and twin.walls_drawn
+    assert strategy.for_root(attackers_turn) is twin  # made once
+    assert strategy.for_root(defenders_turn) is strategy
+    off = with_cap(None)
+    assert off.for_root(attackers_turn) is off
+    # Behind by the score (three corners), level by the twin's: the cap.
+    assert strategy.evaluate(attackers_turn) < -DRAW_MARGIN
+    assert twin.evaluate(attackers_turn) == 0
+    # Where nothing is walled the twin scores as its sibling does.
+    start = tafl.start("brandubh")
+    assert twin.evaluate(start) == strategy.evaluate(start)
+
+
+def test_the_attackers_keep_the_wall_they_broke_without_the_cap():
+    pos = tafl.from_code(WALL_BROKEN_IN_PLAY)
+    g7 = 0b1000
+    broken = pos.play_position(druid_move(pos, with_cap(None), 10_000))
+    kept = pos.play_position(druid_move(pos, with_cap(0), 10_000))
+    assert not _corners_sealed(broken.board, broken.rules, g7)
+    assert _walled(kept.board, kept.rules, g7)
