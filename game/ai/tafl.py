@@ -19,7 +19,11 @@ routes, counted in king moves:
   with more pieces;
 - once the king has (almost) no defenders left, the net round him: the
   squares he could reach in two moves, and how near the attackers stand, so
-  that the attackers close in step by step rather than chase him.
+  that the attackers close in step by step rather than chase him;
+- in Brandubh, whether the attackers have walled off every corner still to
+  visit with pieces no capture can take (`_walled`): the defenders cannot
+  win then, so the computer defending takes a draw offered there, and with
+  `sealed_cap` the attackers' own search scores such a wall as no loss.
 
 Everything is scored for the defenders and negated for the attackers, so a
 score is always from the side to move's point of view.  The quiescence
