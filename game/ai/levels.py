@@ -167,9 +167,8 @@ def accepts_draw_after(position: Position, computer_side: str, result: SearchRes
 
     It accepts when the search says it stands worse, or when it cannot win
     while the other side holds on (`Strategy.cannot_win`: a tafl king in a
-    fortress, Brandubh's corners still to visit walled off; without it a
-    player holding one could only resign or play on for ever) unless the
-    search finds a forced win all the same.
+    fortress; without it a player holding one could only resign or play on
+    for ever) unless the search finds a forced win all the same.
     """
     score = result.score if position.side == computer_side else -result.score
     if score < -DRAW_MARGIN:

@@ -120,8 +120,7 @@ class Strategy:
     def cannot_win(self, position: Position, side: str) -> bool:
         """Whether `side` has no way to win in `position` for as long as the
         other side keeps what it holds, however far ahead `side` stands (a tafl
-        king in a fortress; Brandubh's last corners walled off by attackers no
-        capture can take): the computer then takes a draw it is offered.
+        king in a fortress): the computer then takes a draw it is offered.
         False where a game knows of no such thing."""
         return False
 

@@ -22,8 +22,8 @@ routes, counted in king moves:
   that the attackers close in step by step rather than chase him;
 - in Brandubh, whether the attackers have walled off every corner still to
   visit with pieces no capture can take (`_walled`): the defenders cannot
-  win then, so the computer defending takes a draw offered there, and with
-  `sealed_cap` the attackers' own search scores such a wall as no loss.
+  win then, and with `sealed_cap` the attackers' own search scores such a
+  wall as no loss.
 
 Everything is scored for the defenders and negated for the attackers, so a
 score is always from the side to move's point of view.  The quiescence
@@ -470,14 +470,13 @@ class TaflStrategy(Strategy):
                             position.visited)
 
     def cannot_win(self, position: TaflPosition, side: str) -> bool:
-        board, rules = position.board, position.rules
-        if side == DEFENDERS:
-            # Brandubh: every corner still to visit walled off for good.
-            return _walled(board, rules, goal_mask(position))
         # No capture reaches the king while his fortress stands, so attackers
-        # who win only by taking him cannot win at all.
-        if not rules.attackers_win_only_by_the_king:
+        # who win only by taking him cannot win at all.  (Brandubh's walled
+        # corners, `_walled`, would be the defenders' case, but Brandubh's
+        # rules have no draw by agreement to take.)
+        if side != ATTACKERS or not position.rules.attackers_win_only_by_the_king:
             return False
+        board, rules = position.board, position.rules
         king = board.find(KING)
         return king >= 0 and _fortress(board, rules, king) and _fortress_kept(board, rules)
 
