@@ -82,10 +82,15 @@ def steps(app: App, frames: int) -> None:
 
 
 def busy(app: App) -> bool:
-    """True while the top scene is animating a move or showing the computer's."""
+    """True while the top scene is animating a move, showing the computer's or
+    searching for it (unpaused): its search is sliced by the clock, so how
+    many frames it takes depends on the machine, and a test that stopped at
+    the end of an animation would pass or fail with the machine's load."""
     scene = app.scene
+    play = getattr(scene, "play", None)
     return getattr(scene, "animation", None) is not None or \
-        getattr(getattr(scene, "play", None), "decided", None) is not None
+        getattr(play, "decided", None) is not None or \
+        (getattr(play, "search", None) is not None and not play.paused)
 
 
 def settle(app: App) -> int:
