@@ -759,7 +759,9 @@ def _sealing(board: str, rules: TaflRules, mask: int) -> set[int]:
     loses in Brandubh), there being more squares the seal could step to than
     defenders and king to stand on them all.  (The throne is left out of
     those squares: a member could pass it, so counting it would only flatter
-    the seal.)"""
+    the seal.)  A count, not a proof: attackers outside the seal that stood,
+    stuck, on some of those squares would leave fewer for the defenders to
+    fill; counting them all as fillers would call almost no wall sealed."""
     if rules.goal is Goal.EDGE:
         return set()
     group = _seal(board, rules, mask)
