@@ -428,7 +428,7 @@ class TaflStrategy(Strategy):
                 penalty = w.hanging * (hanging - 1)
                 score += penalty if attackers_to_move else -penalty
         if self.walls_drawn and w.sealed_cap is not None and score > w.sealed_cap \
-                and not geo.edge_goal and _walled(board, rules, mask):
+                and _walled(board, rules, mask):
             score = w.sealed_cap
         return score
 
