@@ -22,8 +22,8 @@ routes, counted in king moves:
   that the attackers close in step by step rather than chase him;
 - in Brandubh, whether the attackers have walled off every corner still to
   visit with pieces no capture can take (`_walled`): the defenders cannot
-  win then, and with `sealed_cap` the attackers' own search scores such a
-  wall as no loss.
+  win then, and with `sealed_share` the attackers' own search counts only
+  that share of the defenders' lead while the wall stands.
 
 Everything is scored for the defenders and negated for the attackers, so a
 score is always from the side to move's point of view.  The quiescence
@@ -124,10 +124,12 @@ class TaflWeights:
     fortress_share: int = 100
     # Brandubh's corners still to visit walled off (`_walled`): the defenders
     # cannot win while the attackers keep the wall, so in the attackers' own
-    # search they score at most this (None: off).  Only there: capped in the
-    # defenders' search too, every walled position looked alike to them and
-    # they drifted into losses (docs/benchmarks.md, session 21).
-    sealed_cap: int | None = None
+    # search a lead of the defenders counts only this share, in percent (100:
+    # off).  Only there: capped in the defenders' search too, every walled
+    # position looked alike to them and they drifted into losses.  A share,
+    # not a cap: a flat score let the attackers lose the spare pieces a wall
+    # needs to keep its moves (docs/benchmarks.md, sessions 21 and 22).
+    sealed_share: int = 100
 
 
 BASE_WEIGHTS = {
@@ -272,7 +274,7 @@ class TaflStrategy(Strategy):
     def __init__(self, weights: dict[str, TaflWeights] | None = None, *,
                  walls_drawn: bool = False) -> None:
         self.weights = weights or WEIGHTS
-        # Whether walled corners cap the defenders' score (`sealed_cap`): in
+        # Whether walled corners shrink the defenders' lead (`sealed_share`): in
         # the attackers' own searches only, which get this strategy's twin.
         self.walls_drawn = walls_drawn
         self._attackers_twin: TaflStrategy | None = None
@@ -280,7 +282,7 @@ class TaflStrategy(Strategy):
 
     def for_root(self, root: TaflPosition) -> TaflStrategy:
         if root.side != ATTACKERS or self.walls_drawn \
-                or self.weights[root.rules.name].sealed_cap is None:
+                or self.weights[root.rules.name].sealed_share == 100:
             return self
         if self._attackers_twin is None:
             self._attackers_twin = TaflStrategy(self.weights, walls_drawn=True)
@@ -427,9 +429,9 @@ class TaflStrategy(Strategy):
             if hanging > 1:
                 penalty = w.hanging * (hanging - 1)
                 score += penalty if attackers_to_move else -penalty
-        if self.walls_drawn and w.sealed_cap is not None and score > w.sealed_cap \
+        if self.walls_drawn and score > 0 and w.sealed_share < 100 \
                 and _walled(board, rules, mask):
-            score = w.sealed_cap
+            score = score * w.sealed_share // 100
         return score
 
     @staticmethod

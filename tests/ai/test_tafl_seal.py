@@ -7,7 +7,7 @@ to visit.  No capture can take those four (an attacker on the edge is taken
 only along it, and each has a fellow on that side), the king reaches a
 corner only across a square beside it, and the defenders are too few to
 leave the attackers without a move: they cannot win while the wall stands,
-though three corners put them far ahead by the score.  With `sealed_cap`
+though three corners put them far ahead by the score.  With `sealed_share`
 the attackers' own search knows it (off in the shipped weights).
 """
 
@@ -117,7 +117,8 @@ def test_while_the_wall_stands_the_defenders_never_win_whatever_they_play():
     assert plies_held > 20 * 30  # most playouts ran long: the claim was tested, not skipped
 
 
-# The attackers' own search: a walled position is no loss for them (`sealed_cap`).
+# The attackers' own search: a walled position is worth only a share of the
+# defenders' lead (`sealed_share`).
 
 # From a Druid-against-Druid game (session 20's game 50, its wall position
 # replayed at 10,000 nodes a move): g7 is the corner left, walled off by e7,
@@ -127,9 +128,9 @@ def test_while_the_wall_stands_the_defenders_never_win_whatever_they_play():
 WALL_BROKEN_IN_PLAY = "brandubh 4AA1/6A/6A/4D1A/A1K4/AD3D1/2DAA2 a a1,g1,a7"
 
 
-def with_cap(cap: int | None) -> TaflStrategy:
+def with_share(share: int) -> TaflStrategy:
     weights = dict(BASE_WEIGHTS)
-    weights["brandubh"] = dataclasses.replace(weights["brandubh"], sealed_cap=cap)
+    weights["brandubh"] = dataclasses.replace(weights["brandubh"], sealed_share=share)
     return TaflStrategy(weights)
 
 
@@ -139,28 +140,50 @@ def druid_move(pos: tafl.TaflPosition, strategy: TaflStrategy, nodes: int) -> tu
     return Search(pos, strategy, limits=limits, contempt=spec.contempt).run().move
 
 
-def test_only_the_attackers_own_search_caps_a_walled_position():
-    strategy = with_cap(0)
+def test_only_the_attackers_own_search_shrinks_a_walled_lead():
+    strategy = with_share(25)
     attackers_turn = tafl.from_code(WALL_BROKEN_IN_PLAY)
     defenders_turn = tafl.from_code(WALL_BROKEN_IN_PLAY.replace(" a a1", " d a1"))
     twin = strategy.for_root(attackers_turn)
     assert twin is not strategy and twin.walls_drawn
     assert strategy.for_root(attackers_turn) is twin  # made once
     assert strategy.for_root(defenders_turn) is strategy
-    off = with_cap(None)
+    off = with_share(100)
     assert off.for_root(attackers_turn) is off
-    # Behind by the score (three corners), level by the twin's: the cap.
-    assert strategy.evaluate(attackers_turn) < -DRAW_MARGIN
-    assert twin.evaluate(attackers_turn) == 0
+    # Behind by the score (three corners); the twin counts a quarter of it.
+    lead = -strategy.evaluate(attackers_turn)
+    assert lead > DRAW_MARGIN
+    assert twin.evaluate(attackers_turn) == -(lead * 25 // 100)
+    assert with_share(0).for_root(attackers_turn).evaluate(attackers_turn) == 0
     # Where nothing is walled the twin scores as its sibling does.
     start = tafl.start("brandubh")
     assert twin.evaluate(start) == strategy.evaluate(start)
 
 
-def test_the_attackers_keep_the_wall_they_broke_without_the_cap():
+def without(pos: tafl.TaflPosition, name: str) -> tafl.TaflPosition:
+    sq = pos.rules.square_index(name)
+    return tafl.TaflPosition(pos.rules, pos.board[:sq] + "." + pos.board[sq + 1:],
+                             pos.side, pos.visited)
+
+
+def test_behind_a_wall_a_spare_attacker_lost_still_costs():
+    # a3 stands outside the wall, free to move: while it can, the wall need
+    # not.  A flat score (a share of 0, session 21's cap) valued the wall
+    # alike with it and without it, so its attackers let the defenders take
+    # such spares until the wall itself had to move and open.
+    pos = tafl.from_code(WALL_BROKEN_IN_PLAY)
+    fewer = without(pos, "a3")
+    assert _walled(fewer.board, fewer.rules, 0b1000)
+    flat = with_share(0).for_root(pos)
+    assert flat.evaluate(fewer) == flat.evaluate(pos)
+    shared = with_share(25).for_root(pos)
+    assert shared.evaluate(fewer) < shared.evaluate(pos)
+
+
+def test_the_attackers_keep_the_wall_they_broke_without_a_share():
     pos = tafl.from_code(WALL_BROKEN_IN_PLAY)
     g7 = 0b1000
-    broken = pos.play_position(druid_move(pos, with_cap(None), 10_000))
-    kept = pos.play_position(druid_move(pos, with_cap(0), 10_000))
+    broken = pos.play_position(druid_move(pos, with_share(100), 10_000))
+    kept = pos.play_position(druid_move(pos, with_share(0), 10_000))
     assert not _corners_sealed(broken.board, broken.rules, g7)
     assert _walled(kept.board, kept.rules, g7)
