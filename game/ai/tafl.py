@@ -126,9 +126,10 @@ class TaflWeights:
     # cannot win while the attackers keep the wall, so in the attackers' own
     # search a lead of the defenders counts only this share, in percent (100:
     # off).  Only there: capped in the defenders' search too, every walled
-    # position looked alike to them and they drifted into losses.  A share,
-    # not a cap: a flat score let the attackers lose the spare pieces a wall
-    # needs to keep its moves (docs/benchmarks.md, sessions 21 and 22).
+    # position looked alike to them and they drifted into losses.  A share
+    # (0 is session 21's flat cap) keeps what a spare piece outside the wall
+    # is worth; neither kept the defenders from hunting the spares down and
+    # the wall from opening then (docs/benchmarks.md, sessions 21 and 22).
     sealed_share: int = 100
 
 

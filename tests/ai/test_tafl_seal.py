@@ -180,7 +180,7 @@ def test_behind_a_wall_a_spare_attacker_lost_still_costs():
     assert shared.evaluate(fewer) < shared.evaluate(pos)
 
 
-def test_the_attackers_keep_the_wall_they_broke_without_a_share():
+def test_a_flat_share_keeps_the_wall_the_plain_search_breaks():
     pos = tafl.from_code(WALL_BROKEN_IN_PLAY)
     g7 = 0b1000
     broken = pos.play_position(druid_move(pos, with_share(100), 10_000))
