@@ -20,8 +20,9 @@ discs to another of your own discs.  Every enemy disc enclosed that way, in all
 eight directions at once, turns to your colour; nothing else changes.  With no
 such square you must pass, and you may pass only then.  When neither player can
 place a disc the game is over and whoever shows more discs wins (equal counts
-draw).  Each player begins with 32 discs in hand; one who runs out while still
-able to move is handed a disc by the opponent, which never alters the result.
+draw).  Each player begins with 2 discs on the board and 30 in hand, 32 in all;
+one who runs out of discs in hand while still able to move is handed a disc by
+the opponent, which never alters the result.
 
 Boards are Python ints used as bitboards: bit `row * 8 + col`, row 0 being
 row "1" at the top and col 0 being column "a".  That is also the order of the
