@@ -1,10 +1,14 @@
 """New-game setup: who plays (computer, two players, computer vs computer),
-the person's side, and the computer's level."""
+the person's side, and the computer's level.  Each game's setup opens with the
+choices its last game was started with, kept in storage across restarts."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from ..platform.storage import Storage
 from ..rules import spec
 from .choices import ChoiceScene
 from .dialogs import ConfirmDialog, Confirmed
@@ -19,6 +23,36 @@ LEVELS = ("bard", "ovate", "druid")
 # reconstruction (the old sheet's diagram is lost), which tafl players should
 # know before they take a rule for a bug.
 GAME_NOTES = {"brandubh": "setup.reconstruction"}
+# Where each game's last started choices are kept: {game: {"mode", "side", "level"}}.
+CHOICES_KEY = "setups"
+
+
+def default_choice(game: str) -> dict[str, str]:
+    """The choices a game's setup opens with when none were kept."""
+    return {"mode": "computer", "level": "ovate", "side": spec(game).suggested_side}
+
+
+def remembered_choice(storage: Storage, game: str) -> dict[str, str]:
+    """The choices `game` was last started with; a field that is missing or no
+    longer one of the choices offered (an edited or older file) takes its default."""
+    choice = default_choice(game)
+    kept = _kept_choices(storage).get(game)
+    if isinstance(kept, dict):
+        offered = {"mode": MODES, "level": LEVELS, "side": (*spec(game).sides, "random")}
+        choice.update({field: value for field, value in kept.items()
+                       if field in offered and isinstance(value, str)
+                       and value in offered[field]})
+    return choice
+
+
+def remember_choice(storage: Storage, game: str, choice: dict[str, str]) -> None:
+    """Keep `choice` as `game`'s, beside the other games' (which stay as they were)."""
+    storage.save(CHOICES_KEY, {**_kept_choices(storage), game: dict(choice)})
+
+
+def _kept_choices(storage: Storage) -> dict[str, Any]:
+    stored = storage.load(CHOICES_KEY)  # unreadable JSON is set aside by the storage itself
+    return stored if isinstance(stored, dict) else {}
 
 
 class SetupScene(ChoiceScene):
@@ -28,7 +62,8 @@ class SetupScene(ChoiceScene):
         super().__init__(ctx)
         self.game = game
         self.sides = spec(game).sides
-        self.choice = {"mode": "computer", "level": "ovate", "side": spec(game).suggested_side}
+        self.choice = remembered_choice(ctx.storage, game)
+        ctx.take_storage_notices()  # a kept file that could not be read: say so here
         self.mode_buttons = [Button(f"mode.{m}", self._set("mode", m), name=f"mode-{m}")
                              for m in MODES]
         self.side_buttons = [Button(f"side.{s}", self._set("side", s), name=f"side-{s}")
@@ -144,4 +179,5 @@ class SetupScene(ChoiceScene):
         mode = self.choice["mode"]
         side = resolve_side(self.choice["side"], self.sides, rng) if mode == "computer" else ""
         setup = Setup(self.game, mode, side, self.choice["level"], seed=rng.randrange(1 << 30))
+        remember_choice(self.ctx.storage, self.game, self.choice)
         return Replace(ToBoard(Play(setup)))
