@@ -335,9 +335,8 @@ class TaflStrategy(Strategy):
 
     def cannot_win(self, position: TaflPosition, side: str) -> bool:
         # No capture reaches the king while his fortress stands, so attackers
-        # who win only by taking him cannot win at all.  (Only they: Brandubh,
-        # where the defenders could be walled off their last corners, has no
-        # draw by agreement to take.)
+        # who win only by taking him (Tawlbwrdd's) cannot win at all.  The
+        # defenders know no such case, and Brandubh no draw by agreement.
         if side != ATTACKERS or not position.rules.attackers_win_only_by_the_king:
             return False
         board, rules = position.board, position.rules
