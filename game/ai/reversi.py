@@ -124,7 +124,7 @@ def evaluate_bits(p: int, o: int, moves: int | None = None) -> int:
 # -- move ordering hints --------------------------------------------------------
 
 # Classic static square values: corners best, X-squares (b2 and the like)
-# worst, C-squares poor; `_order_value` drops the X/C penalties once the corner
+# worst, C-squares poor; `_hint_table` drops the X/C penalties once the corner
 # beside them is taken, when those squares become ordinary edge squares.
 _SQUARE_VALUE = (
     60, -12, 8, 6, 6, 8, -12, 60,
