@@ -16,7 +16,7 @@ from .rules import GAME_NAMES, start
 from .rules.base import perft
 from .rules.record import Game
 
-# (game, depth, the leaf count RULES.md §6 gives) for `bench perft`.
+# (game, depth, the leaf count docs/rules.md gives under Perft) for `bench perft`.
 PERFT_RUNS = (
     ("brandubh", 4, 1_395_308),
     ("brandubh", 5, 64_815_228),

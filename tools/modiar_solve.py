@@ -1,4 +1,4 @@
-"""Solve Modiar (RULES.md §4) by retrograde analysis, then write Druid's data.
+"""Solve Modiar (docs/rules.md, Modiar) by retrograde analysis, then write Druid's data.
 
 Run ``python tools/modiar_solve.py`` (numpy; about two minutes and 4 GB).
 ``--census`` also classifies every reachable position; ``--measure 20``

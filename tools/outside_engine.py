@@ -3,8 +3,8 @@ Reversi engines over a board protocol of this tool's own (`BoardEnginePlayer`).
 
 OTEP, the OpenTafl Engine Protocol, is how OpenTafl talks to tafl engines:
 lines of text on the engine's stdin and stdout.  OpenTafl can itself run as
-such an engine (`--engine`), so this is how the Druid meets the Java engine
-the issue measured it against, with this tree's rules as the referee:
+such an engine (`--engine`), so this is how the Druid meets OpenTafl's Java
+engine, with this tree's rules as the referee:
 
     python tools/druid_match.py tawlbwrdd --engine "java -cp ... OpenTafl --engine" \\
         --time 2 --engine-time 11 --games 20 --log otep.jsonl
@@ -31,8 +31,8 @@ compares the position after every move and how each game ended.
 
 A Reversi engine gets the whole board and the side to move each time and
 answers with its move; `tools/egaroucid_web.js` puts Egaroucid for Web
-behind that protocol (a web engine whose levels fit the issue's account of
-the one it measured: level 5 searches five plies, with a pattern evaluation):
+behind that protocol (a web engine with levels: level 5 searches five plies,
+with a pattern evaluation):
 
     python tools/druid_match.py reversi --engine "node tools/egaroucid_web.js DIR 7" \\
         --time 2 --engine-time 30 --games 20 --log egaroucid.jsonl

@@ -153,7 +153,7 @@ def report(label: str, position: ReversiPosition, nodes: int | None,
 
 def agreement(margin: int, known: int, empties: int) -> str:
     """"yes", or how FFO's value differs: it gives the squares left empty at the
-    end to the winner, RULES.md to nobody (a margin has the parity of 64 - k)."""
+    end to the winner, our rules to nobody (a margin has the parity of 64 - k)."""
     if margin == known:
         return "yes"
     left = abs(known) - abs(margin)

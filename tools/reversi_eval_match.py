@@ -7,8 +7,9 @@ Run from the repository root::
 
 Both players are the real Druid (`start_search(..., "druid")`: the same
 search, move ordering and exact endgame solver); only the evaluation differs
-(`reversi.evaluate_bits` is swapped before each move; the classic one is the
-evaluation `main` shipped before the patterns).  Equal time: first each
+(`reversi.evaluate_bits` is swapped before each move; the classic one,
+`tools/reversi_classic.py`, is the evaluation the game had before the
+patterns).  Equal time: first each
 evaluation's native speed is measured in this run (nodes per CPU second over
 the bench positions, the two interleaved), then every move of a player gets a
 node budget of `seconds` x its own nodes/s — deterministic games, fair to the
@@ -31,8 +32,9 @@ from game.ai import reversi as rv
 from game.ai.levels import start_search
 from game.ai.match import MatchResult, random_opening, report
 from game.bench import sample_positions
+from tools import reversi_classic as classic
 
-EVALUATIONS = {"A": rv.evaluate_patterns, "B": rv.evaluate_classic}  # A: patterns, B: classic
+EVALUATIONS = {"A": rv.evaluate_bits, "B": classic.evaluate}  # A: patterns, B: classic
 
 
 def nodes_per_second(rounds: int = 2, nodes: int = 20_000) -> dict[str, float]:

@@ -61,9 +61,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import reversi as rv
 from game.ai import reversi_patterns as rp
 from game.rules.reversi import PASS, mobility
+from tools import reversi_classic as classic
 from tools import reversi_tune as rt
 
 # -- positions ---------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def diverse_game(rng: random.Random) -> list[tuple[int, int]]:
             move = rng.choice(kids)[0]
         else:
             def score(kid: tuple[int, int, int]) -> int:
-                value = (-rv.evaluate_classic(kid[1], kid[2]) if depth == 1 else
+                value = (-classic.evaluate(kid[1], kid[2]) if depth == 1 else
                          -rt.negamax(kid[1], kid[2], 1, -rt.TERMINAL * 100, rt.TERMINAL * 100))
                 return value + (rng.randint(-noise, noise) if noise else 0)
             move = max(kids, key=score)[0]
@@ -104,19 +104,15 @@ def positions(games: int, out: Path, seed: int) -> None:
     """`games` diverse games, each distinct position once (`p o empties game` lines)."""
     began = time.perf_counter()
     seen: set[tuple[int, int]] = set()
-    # The depth-2 games search with `reversi_tune`'s player, which reads
-    # `evaluate_bits`: the classic evaluation, as when the shipped set was made.
-    saved, rv.evaluate_bits = rv.evaluate_bits, rv.evaluate_classic
-    try:
-        with out.open("w", encoding="utf-8") as stream:
-            for game in range(games):
-                rng = random.Random(seed * 1_000_003 + game)
-                for p, o in diverse_game(rng):
-                    if (p, o) not in seen:
-                        seen.add((p, o))
-                        stream.write(f"{p:x} {o:x} {64 - (p | o).bit_count()} {game}\n")
-    finally:
-        rv.evaluate_bits = saved
+    # The depth-2 games search with `reversi_tune`'s player, which evaluates
+    # with the classic evaluation, as when the shipped set was made.
+    with out.open("w", encoding="utf-8") as stream:
+        for game in range(games):
+            rng = random.Random(seed * 1_000_003 + game)
+            for p, o in diverse_game(rng):
+                if (p, o) not in seen:
+                    seen.add((p, o))
+                    stream.write(f"{p:x} {o:x} {64 - (p | o).bit_count()} {game}\n")
     print(f"{games} games, {len(seen)} distinct positions in {time.perf_counter() - began:.0f} s")
 
 
@@ -276,7 +272,7 @@ def ridge_fit(sparse, dense, y, weight, params: int, ridge: float, iterations: i
 
 
 def classic_prior(layout, params: int, ph: int):
-    """The classic evaluation (`reversi.evaluate_classic`, its weights at the band's
+    """The classic evaluation (`tools/reversi_classic.py`, its weights at the band's
     middle disc count) written in this evaluation's parameters: its edge table in
     edge2x (X-squares ignored), its X-square term in corner3, its disc count in
     the squares, its mobility, potential, frontier and parity as they are.  The
@@ -285,7 +281,7 @@ def classic_prior(layout, params: int, ph: int):
     import numpy as np
 
     discs = min(64, 4 + 6 * ph + 3)
-    tables = rv.EvalTables(rv.load_weights())
+    tables = classic.EvalTables(classic.load_weights())
     w_mob, w_pot, w_front, w_x, w_par, w_disc = tables.scalars[discs]
     sign = np.array([0, 1, -1])
     prior = np.zeros(params + len(rp.SCALARS))
@@ -320,7 +316,7 @@ class Fitter:
         self.phase = np.array([rp.phase_of(64 - e) for e in empties])
         self.held = games % HELD_OUT == 0
         self.y = np.full(len(ps), np.nan)
-        self.classic = np.array([rv.evaluate_classic(p, o) for p, o in zip(ps, os_, strict=True)],
+        self.classic = np.array([classic.evaluate(p, o) for p, o in zip(ps, os_, strict=True)],
                                 dtype=float)
 
     def predict(self, w, rows):

@@ -31,13 +31,14 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import reversi as rv
 from game.ai.search import Search
-from game.ai.strategy import Limits
+from game.ai.strategy import Limits, SearchPlan
 from game.rules.reversi import ReversiPosition
 from tools.reversi_patterns_fit import diverse_game
 
@@ -45,8 +46,8 @@ from tools.reversi_patterns_fit import diverse_game
 class NoCut(rv.ReversiStrategy):
     """The Druid's strategy with ProbCut off: the values it predicts."""
 
-    def probcut(self, position: ReversiPosition, depth: int) -> None:
-        return None
+    def plan(self, root: ReversiPosition) -> SearchPlan:
+        return replace(rv.PLAN, probcut_from=None)
 
 
 def midgame_position(rng: random.Random) -> ReversiPosition:

@@ -1,4 +1,4 @@
-"""Fit the Reversi evaluation weights from self-play; benchmark the endgame solver.
+"""Fit the classic Reversi evaluation's weights from self-play; benchmark the endgame solver.
 
 Run from the repository root (numpy is needed for `tune` only)::
 
@@ -12,10 +12,12 @@ tune
     from `ENDGAME_EMPTIES` empties on, so the last stretch is perfect.  Every
     position is labelled with the game's final disc margin from its mover's
     view; per phase (discs // 8) the weights are the least-squares fit of
-    16 x margin on the features (`game.ai.reversi.features`), lightly ridged;
-    the parity weight stays hand-set, and the opening phases (under 16 discs,
-    mostly random plies here) copy the first fitted phase (see `fit`).
-    Writes `game/ai/reversi_weights.json`, which the strategy loads.
+    16 x margin on the features (`tools.reversi_classic.features`), lightly
+    ridged; the parity weight stays hand-set, and the opening phases (under
+    16 discs, mostly random plies here) copy the first fitted phase (see
+    `fit`).  Writes `tools/reversi_classic_weights.json`, which
+    `tools/reversi_classic.py` loads (the pattern fit's prior; no level
+    plays it).
 match
     Plays the weights in the file against the hand-set defaults (or another
     file) at a fixed depth, each random opening twice with colours swapped.
@@ -24,8 +26,9 @@ bench
     self-play, through the real `start_search(..., "druid")`; prints the time,
     nodes and result of each.
 
-The games here use a small bitboard alpha-beta on the engine's kernels, not
-the game's Search: it is several times faster and is all a tuner needs.
+The games here use a small bitboard alpha-beta on the engine's kernels and
+the classic evaluation, not the game's Search: it is several times faster
+and is all a tuner needs.
 """
 
 from __future__ import annotations
@@ -45,9 +48,10 @@ from game.ai import reversi as rv
 from game.ai.levels import start_search
 from game.ai.strategy import Found
 from game.rules.reversi import PASS, ReversiPosition, mobility, place, start
+from tools import reversi_classic as classic
 
 TERMINAL = 100_000  # a finished game, per disc of margin: beyond any evaluation
-PARITY = rv.FEATURES.index("parity")
+PARITY = classic.FEATURES.index("parity")
 FIRST_FITTED = 2  # phases before this one copy its weights (see `fit`)
 
 
@@ -68,7 +72,7 @@ def children(p: int, o: int) -> list[tuple[int, int, int]]:
 
 def negamax(p: int, o: int, depth: int, alpha: int, beta: int) -> int:
     if depth == 0:
-        return rv.evaluate_bits(p, o)
+        return classic.evaluate(p, o)
     kids = children(p, o)
     if not kids:
         if not mobility(o, p):
@@ -146,7 +150,7 @@ def self_play(args: tuple[int, int, tuple | None]) -> list[Sample]:
     """One game: a sample for every position in it, the margin from its mover's view."""
     seed, depth, weights = args
     if weights is not None:
-        rv.use_tables(rv.EvalTables(weights))
+        classic.use_tables(classic.EvalTables(weights))
     rng = random.Random(seed)
     position = opening(rng, rng.randint(4, 14))
     seen: list[tuple[int, int]] = []  # (p, o), the mover first
@@ -156,7 +160,7 @@ def self_play(args: tuple[int, int, tuple | None]) -> list[Sample]:
     # Every ply (a pass too) hands the move over, so a position's mover is the
     # final mover when an even number of plies separates them.
     final = position.mover.bit_count() - position.opponent.bit_count()
-    return [(rv.features(sp, so), (sp | so).bit_count(),
+    return [(classic.features(sp, so), (sp | so).bit_count(),
              final if (len(seen) - i) % 2 == 0 else -final)
             for i, (sp, so) in enumerate(seen)]
 
@@ -166,10 +170,10 @@ def fit(samples: list[Sample], ridge: float) -> list[list[int]]:
     import numpy as np
 
     phases = []
-    for phase in range(rv.PHASES):
+    for phase in range(classic.PHASES):
         rows = [(f, y) for f, discs, y in samples if min(discs, 63) // 8 == phase]
         if phase < FIRST_FITTED or len(rows) < 50:
-            phases.append(list(rv._DEFAULT_WEIGHTS[phase]))  # replaced below
+            phases.append(list(classic.DEFAULT_WEIGHTS[phase]))  # replaced below
             continue
         x = np.array([f for f, _ in rows], dtype=float)
         y = 16.0 * np.array([label for _, label in rows], dtype=float)
@@ -182,13 +186,13 @@ def fit(samples: list[Sample], ridge: float) -> list[list[int]]:
         # Without passes "odd empties" is "white to move", so the parity weight
         # also soaks up the self-play's colour bias: fit it (to keep that bias
         # out of the others), then keep the hand-set value.
-        weights[PARITY] = rv._DEFAULT_WEIGHTS[phase][PARITY]
+        weights[PARITY] = classic.DEFAULT_WEIGHTS[phase][PARITY]
         phases.append(weights)
     # Below 16 discs the games are still in their random opening plies: what
     # fits there is noise (phase 1 came out with a positive frontier weight),
     # so the opening phases take the first phase fitted on real play.
     for phase in range(FIRST_FITTED):
-        phases[phase] = [*phases[FIRST_FITTED][:PARITY], rv._DEFAULT_WEIGHTS[phase][PARITY],
+        phases[phase] = [*phases[FIRST_FITTED][:PARITY], classic.DEFAULT_WEIGHTS[phase][PARITY],
                          *phases[FIRST_FITTED][PARITY + 1:]]
     return phases
 
@@ -206,7 +210,7 @@ def tune(games: int, depth: int, jobs: int, rounds: int, ridge: float, out: Path
         phases = fit(samples, ridge)
         weights = tuple(tuple(phase) for phase in phases)
     out.write_text(json.dumps({
-        "features": list(rv.FEATURES),
+        "features": list(classic.FEATURES),
         "phases": [list(phase) for phase in weights],
         "note": f"reversi_tune.py: {rounds} rounds of {games} self-play games at depth {depth}",
     }, indent=1) + "\n", encoding="utf-8")
@@ -218,12 +222,12 @@ def tune(games: int, depth: int, jobs: int, rounds: int, ridge: float, out: Path
 def match_game(args: tuple[int, int, tuple, tuple, bool]) -> int:
     """One game from a random opening; the margin for `first` (weights A)."""
     seed, depth, weights_a, weights_b, a_is_black = args
-    tables = {True: rv.EvalTables(weights_a), False: rv.EvalTables(weights_b)}
+    tables = {True: classic.EvalTables(weights_a), False: classic.EvalTables(weights_b)}
     rng = random.Random(seed)
     position = opening(rng, 8)
     a_to_move = a_is_black == (position.side == "b")
     while position.outcome() is None:
-        rv.use_tables(tables[a_to_move])
+        classic.use_tables(tables[a_to_move])
         position = choose_in(position, depth, rng)
         a_to_move = not a_to_move
     margin = position.mover.bit_count() - position.opponent.bit_count()  # for the side to move
@@ -297,12 +301,12 @@ def main() -> None:
     t.add_argument("--jobs", type=int, default=2)
     t.add_argument("--rounds", type=int, default=2)
     t.add_argument("--ridge", type=float, default=0.01)
-    t.add_argument("--out", type=Path, default=rv.WEIGHTS_FILE)
+    t.add_argument("--out", type=Path, default=classic.WEIGHTS_FILE)
     m = sub.add_parser("match")
     m.add_argument("--games", type=int, default=100)
     m.add_argument("--depth", type=int, default=3)
     m.add_argument("--jobs", type=int, default=2)
-    m.add_argument("--weights", type=Path, default=rv.WEIGHTS_FILE)
+    m.add_argument("--weights", type=Path, default=classic.WEIGHTS_FILE)
     m.add_argument("--against", default="defaults")
     b = sub.add_parser("bench")
     b.add_argument("--empties", type=int, default=14)
@@ -312,9 +316,9 @@ def main() -> None:
     if args.command == "tune":
         tune(args.games, args.depth, args.jobs, args.rounds, args.ridge, args.out)
     elif args.command == "match":
-        a = rv.load_weights(args.weights)
-        b_weights = rv._DEFAULT_WEIGHTS if args.against == "defaults" \
-            else rv.load_weights(Path(args.against))
+        a = classic.load_weights(args.weights)
+        b_weights = classic.DEFAULT_WEIGHTS if args.against == "defaults" \
+            else classic.load_weights(Path(args.against))
         match(args.games, args.depth, args.jobs, a, b_weights)
     else:
         bench(args.empties, args.count, args.seed)

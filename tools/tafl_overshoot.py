@@ -3,16 +3,16 @@
     python tools/tafl_overshoot.py GAME LOG... [--every 5] [--shallow 2] [--deep 4]
                                    [--limit 100] [--margin 400]
 
-Issue 14 item 3 describes king sorties that a search of 3-4 plies scores
-hundreds of points too high, one blocking move refuting each.  This asks how
-often that happens: the positions are every `every`-th ply of the games in
-`tools/druid_match.py` logs; each is searched to `shallow` and to `deep`
-plies, by depth alone, once with the shipped weights and once with the
-threat set (`THREAT_WEIGHTS`), and the report gives the gap between the two
+A search of 3-4 plies can score a king's sortie hundreds of points too high
+when one blocking move refutes it.  This asks how often that happens: the
+positions are every `every`-th ply of the games in `tools/druid_match.py`
+logs; each is searched to `shallow` and to `deep` plies, by depth alone,
+with the shipped weights, and the report gives the gap between the two
 scores (from the defenders' side) and how many shallow scores favour the
 defenders by `margin` or more over the deeper one.  Set `TREE` to a checkout
 to measure another tree's shipped Druid (its own `game` package is imported;
-a tree without the threat set reports its shipped weights alone).
+the tag `dormant-experiments` holds the tafl threat terms this was written
+to judge, as `THREAT_WEIGHTS`, which it then measures too).
 """
 
 from __future__ import annotations

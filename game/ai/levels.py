@@ -39,7 +39,7 @@ soldier): the tafl Ovate and Druid do not settle for a repetition unless
 they stand worse.  In Reversi the Ovate searches as deep as the Bard (2
 plies) and differs by its far smaller noise: with the pattern evaluation a
 3-ply Ovate won 95% of 40 games against the Bard, a 2-ply one 84%, which
-keeps the gap the issue asked to narrow narrow without making the Bard
+keeps the gap between the two levels narrow without making the Bard
 harder for beginners (docs/benchmarks.md).
 """
 

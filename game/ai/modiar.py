@@ -42,7 +42,7 @@ game by its margin too (`search_score`: a stone outweighs any number of
 plies, so speed only breaks ties between equal margins).  A forced result it
 finds is therefore not the end of its deepening, as it is in games scored by
 win or loss: a deeper look may find a bigger margin, so it deepens until an
-iteration has scored every line by a finished game (`settled`), or its budget
+iteration has scored every line by a finished game (its `plan`), or its budget
 ends.
 """
 
@@ -81,7 +81,16 @@ from ..rules.modiar import (
     rotate,
     start,
 )
-from .strategy import MAX_DEPTH, WIN, ExactSearch, Found, Limits, Strategy, register
+from .strategy import (
+    MAX_DEPTH,
+    WIN,
+    ExactSearch,
+    Found,
+    Limits,
+    SearchPlan,
+    Strategy,
+    register,
+)
 
 DATA_PATH = Path(__file__).resolve().parent / "data" / "modiar_table.bin"
 MAGIC = b"MODIAR\x01\n"
@@ -605,6 +614,8 @@ MOBILITY = 59  # per legal move of the side to move
 EXPOSURE = 43  # per legal move the opponent would have
 THREAT = 10  # per stone the best capture available now would take
 
+PLAN = SearchPlan(deepen_until_resolved=True)
+
 
 @register(SPEC.name)
 class ModiarStrategy(Strategy):
@@ -634,10 +645,10 @@ class ModiarStrategy(Strategy):
         south, north = outcome.scores
         return search_score(south - north if position.side == "s" else north - south, ply)
 
-    def settled(self, score: int, resolved: bool) -> bool:
-        """Only a search that saw every line to its end: a forced result found
-        early may still be beaten by a bigger margin further down."""
-        return resolved
+    def plan(self, root: ModiarPosition) -> SearchPlan:
+        """Deepening until an iteration saw every line to its end: a forced
+        result found early may still be beaten by a bigger margin further down."""
+        return PLAN
 
     def noisy_moves(self, position: ModiarPosition) -> list[int]:
         """Captures, for the quiescence search (none on the first move: forfeited)."""

@@ -7,17 +7,12 @@ position's `mover` and `opponent`), through the engine's own kernels
 leaf and the solver visits hundreds of thousands of positions.
 
 Evaluation (units: 1/16 of a disc of expected final margin, side to move's view)
-    `evaluate_bits`, every level's, is `evaluate_patterns`: the pattern
-    evaluation of `reversi_patterns` (per phase, a weight for every
-    configuration of the edges, corner blocks, lines and diagonals, plus
-    mobility, potential mobility, frontier and parity, fitted by
-    `tools/reversi_patterns_fit.py`).  `evaluate_classic`, the one before it,
-    stays as the fit's prior and the yardstick of the tools and tests: a
-    weighted sum of mobility, potential mobility, frontier discs, X-squares
-    next to an empty corner, an edge table (corners, C-squares next to an
-    empty corner, stable edge discs, other edge discs), late parity and the
-    disc count, in eight phases by the number of discs, with weights from
-    `reversi_weights.json` (written by `tools/reversi_tune.py`).
+    `evaluate_bits`, every level's, is the pattern evaluation of
+    `reversi_patterns` (per phase, a weight for every configuration of the
+    edges, corner blocks, lines and diagonals, plus mobility, potential
+    mobility, frontier and parity, fitted by `tools/reversi_patterns_fit.py`).
+    The hand-built evaluation before it (`tools/reversi_classic.py`) is the
+    fit's prior and the yardstick of the tools.
 
 Endgame solver (`reversi_solver.py`)
     with at most `ENDGAME_EMPTIES` empty squares (and a search allowed that
@@ -37,21 +32,10 @@ ProbCut (`probcut`)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from pathlib import Path
 
 from ..rules.base import Outcome
-from ..rules.reversi import (
-    FULL,
-    NOT_A,
-    NOT_H,
-    PASS,
-    SPEC,
-    ReversiPosition,
-    mobility,
-    stable_discs,
-)
+from ..rules.reversi import PASS, SPEC, ReversiPosition
 from .reversi_patterns import evaluate as pattern_evaluate
 from .reversi_solver import Solver, margin_of, margin_score  # noqa: F401  (re-exported)
 from .strategy import (  # noqa: F401  (WIN re-exported)
@@ -60,20 +44,21 @@ from .strategy import (  # noqa: F401  (WIN re-exported)
     WIN,
     ExactSearch,
     Limits,
+    SearchPlan,
     Strategy,
     Tentative,
     register,
 )
 
 # The thresholds, from a full solve of 40 positions per size from seeded
-# self-play (docs/benchmarks.md, "Reversi's exact endgame, faster (session
-# 6)"; CPU seconds natively on a loaded machine, worst of the 40):
+# self-play (docs/benchmarks.md, Reversi's exact endgame; CPU seconds
+# natively on a loaded machine, worst of the 40):
 #   13 empties: at most 49,000 nodes, 0.40 s;  14: 157,000 nodes, 0.72 s;
 #   16: 696,000 nodes, 3.6 s (median 1.1 s);  18: median 4.7 s, and 14 of
 #   the 40 need more than a million nodes (over 7 s).
 # Solve alone up to here, adopting every bound it proves: the worst case is a
 # fifth of the 2 s natively, so even the browser, at a quarter to a third of
-# the speed (issue 14), finishes it (14: a third natively, over 2 s there).
+# the native speed, finishes it (14: a third natively, over 2 s there).
 ENDGAME_EMPTIES = 13
 # Up to here, try: the solve races the midgame search (RACE_TURNS of its slices
 # to one of the midgame's, a midgame node being the dearer: two thirds to five
@@ -98,8 +83,6 @@ RESULT_EMPTIES = 18
 RESULT_TURNS = 2
 
 CORNERS = 0x8100000000000081
-COLUMN_A = 0x0101010101010101
-_GATHER = 0x0102040810204080  # (x & COLUMN_A) * _GATHER >> 56: column a, row r -> bit r
 
 _BIT = tuple(1 << sq for sq in range(64))
 
@@ -126,204 +109,22 @@ _X_DANGER = _corner_masks(lambda x, cs: 1 << x)
 _C_DANGER = _corner_masks(lambda x, cs: (1 << cs[0]) | (1 << cs[1]))
 
 
-def _dilate(x: int) -> int:
-    """The squares next to (any of the 8 directions) some square of `x`."""
-    side = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
-    wide = x | side
-    return (side | (wide << 8) | (wide >> 8)) & FULL
-
-
-# -- edge table -----------------------------------------------------------------
-#
-# An edge is 8 cells read as a base-3 number (0 empty, 1 the mover's, 2 the
-# opponent's); its cells 0 and 7 are corners.  An edge disc can only ever be
-# turned along the edge, so which of its discs are stable is the engine's
-# `stable_discs` of that edge alone on the board (laid on row 1), answered
-# once per pattern here instead of at every leaf.
-
-_BASE3 = tuple(sum(3 ** i for i in range(8) if bits >> i & 1) for bits in range(256))
-EDGE_FEATURES = ("corners", "c_squares", "stable", "edge_discs")
-EdgeStability = dict[tuple[int, int], int]
-
-
-def _edge_features(index: int, stable_on_edge: EdgeStability) -> tuple[int, int, int, int]:
-    """(corners, exposed C-squares, stable discs, other edge discs), mover minus opponent."""
-    cells = [index // 3 ** i % 3 for i in range(8)]
-    sign = (0, 1, -1)
-    corners = sign[cells[0]] + sign[cells[7]]
-    c_squares = sum(sign[cells[c]] for c, corner in ((1, 0), (6, 7)) if cells[corner] == 0)
-    mine = sum(1 << i for i, cell in enumerate(cells) if cell == 1)
-    theirs = sum(1 << i for i, cell in enumerate(cells) if cell == 2)
-    safe = stable_on_edge[mine, theirs] | stable_on_edge[theirs, mine]
-    stable = [safe >> i & 1 for i in range(8)]
-    stable_diff = sum(sign[cell] for cell, s in zip(cells, stable, strict=True) if s)
-    others = sum(sign[cell] for i, cell in enumerate(cells)
-                 if not stable[i] and i not in (0, 7))
-    return corners, c_squares, stable_diff, others
-
-
-def _edge_table() -> tuple[tuple[int, int, int, int], ...]:
-    """The features of every edge pattern, by base-3 index."""
-    # Per (one side's cells, the other's) as 8-bit masks: the first side's stable
-    # discs, asked once per pattern and side; dropped once the table is built.
-    stable_on_edge = {(mine, theirs): stable_discs(mine, mine | theirs)
-                      for mine in range(256) for theirs in range(256) if not mine & theirs}
-    return tuple(_edge_features(index, stable_on_edge) for index in range(3 ** 8))
-
-
-_EDGE_FEATURES = _edge_table()
-
-
-# -- weights --------------------------------------------------------------------
-
-FEATURES = ("mobility", "potential", "frontier", "x_squares", "parity", "discs", *EDGE_FEATURES)
-PHASES = 8  # phase = min(discs, 63) // 8
-
-# Hand-set defaults, per phase (4-7 discs, 8-15, ..., 56-64), in 1/16 disc.
-# Mobility rules the middle game; corners and stable edges grow in worth as
-# the board fills; disc count is a liability early and all that counts late.
-_DEFAULT_WEIGHTS: tuple[tuple[int, ...], ...] = tuple(
-    (mob, pot, front, x, par, disc, corner, c_sq, stab, edge)
-    for mob, pot, front, x, par, disc, corner, c_sq, stab, edge in (
-        (20, 6, -8, -60, 0, -2, 80, -20, 20, 0),
-        (20, 6, -8, -80, 0, -2, 80, -25, 20, 0),
-        (18, 6, -8, -80, 0, -2, 80, -25, 20, 0),
-        (16, 5, -7, -80, 0, -1, 75, -25, 20, 1),
-        (14, 4, -6, -70, 4, 0, 70, -20, 20, 1),
-        (12, 3, -5, -60, 12, 2, 60, -15, 18, 2),
-        (10, 2, -3, -40, 20, 8, 45, -10, 16, 2),
-        (6, 0, -1, -20, 24, 14, 25, -4, 12, 2),
-    ))
-
-WEIGHTS_FILE = Path(__file__).with_name("reversi_weights.json")
-
-
-def load_weights(path: Path = WEIGHTS_FILE) -> tuple[tuple[int, ...], ...]:
-    """Tuned weights if the file is there and well formed, else the defaults."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("features") != list(FEATURES):
-            return _DEFAULT_WEIGHTS
-        weights = tuple(tuple(int(w) for w in phase) for phase in data["phases"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return _DEFAULT_WEIGHTS
-    if len(weights) != PHASES or any(len(phase) != len(FEATURES) for phase in weights):
-        return _DEFAULT_WEIGHTS
-    return weights
-
-
-class EvalTables:
-    """Per disc count: the scalar weights and the edge table of its phase."""
-
-    def __init__(self, weights: tuple[tuple[int, ...], ...]) -> None:
-        self.weights = weights
-        edges = []
-        for phase in weights:
-            wc, wcs, wst, wed = phase[6:]
-            edges.append([wc * c + wcs * cs + wst * st + wed * ed
-                          for c, cs, st, ed in _EDGE_FEATURES])
-        self.scalars = tuple(weights[min(d, 63) // 8][:6] for d in range(65))
-        self.edges = tuple(edges[min(d, 63) // 8] for d in range(65))
-
-
-_TABLES = EvalTables(load_weights())
-
-
-def use_tables(tables: EvalTables) -> EvalTables:
-    """Evaluate with other weights from now on (the tuner's matches); returns the old."""
-    global _TABLES
-    old, _TABLES = _TABLES, tables
-    return old
-
-
-# -- evaluation -----------------------------------------------------------------
-
-def features(p: int, o: int) -> tuple[int, ...]:
-    """The evaluation's feature values in FEATURES order (for the tuner and tests)."""
-    occupied = p | o
-    empty = ~occupied & FULL
-    edge = [0, 0, 0, 0]
-    for index in _edge_indices(p, o):
-        for i, value in enumerate(_EDGE_FEATURES[index]):
-            edge[i] += value
-    near_empty, near_p, near_o = _dilate(empty), _dilate(p), _dilate(o)
-    x_mask = _X_DANGER[occupied & CORNERS]
-    return (mobility(p, o).bit_count() - mobility(o, p).bit_count(),
-            (empty & near_o).bit_count() - (empty & near_p).bit_count(),
-            (p & near_empty).bit_count() - (o & near_empty).bit_count(),
-            (p & x_mask).bit_count() - (o & x_mask).bit_count(),
-            1 if empty.bit_count() & 1 else -1,
-            p.bit_count() - o.bit_count(),
-            *edge)
-
-
-def _edge_indices(p: int, o: int) -> tuple[int, int, int, int]:
-    """Base-3 indices of the top, bottom, left and right edges."""
-    b3 = _BASE3
-    left_p = ((p & COLUMN_A) * _GATHER >> 56) & 0xFF
-    left_o = ((o & COLUMN_A) * _GATHER >> 56) & 0xFF
-    right_p = (((p >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF
-    right_o = (((o >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF
-    return (b3[p & 0xFF] + 2 * b3[o & 0xFF], b3[p >> 56] + 2 * b3[o >> 56],
-            b3[left_p] + 2 * b3[left_o], b3[right_p] + 2 * b3[right_o])
-
-
-def evaluate_patterns(p: int, o: int) -> int:
-    """The pattern evaluation (`reversi_patterns`), clamped to the evaluation's range."""
-    return max(-EVAL_LIMIT, min(EVAL_LIMIT, pattern_evaluate(p, o)))
-
-
 def evaluate_bits(p: int, o: int, moves: int | None = None) -> int:
     """The evaluation of a position given as bitboards, for the side owning `p`
-    (`moves`: `mobility(p, o)` when the caller has it already).
+    (`moves`: `mobility(p, o)` when the caller has it already, as a position
+    does: the search asked for it to see whether the game is over).
 
-    The pattern evaluation: refitted on chained labels it beat the classic
-    one at equal time and at equal nodes (docs/benchmarks.md, "Reversi
-    patterns, chained labels"), at about 0.72 of its nodes per second.
+    The pattern evaluation (`reversi_patterns`), clamped to the evaluation's
+    range: fitted on chained labels it beat the hand-built one at equal time
+    and at equal nodes (docs/benchmarks.md, Reversi's evaluation).
     """
-    return evaluate_patterns(p, o)
-
-
-def evaluate_classic(p: int, o: int, moves: int | None = None) -> int:
-    """The evaluation before the patterns (features, `reversi_weights.json`): the
-    tools and tests measure the pattern evaluation against it.  `moves` is
-    `mobility(p, o)` if the caller knows it (a position keeps it: the search
-    has asked for it already, to see whether the game is over)."""
-    occupied = p | o
-    discs = occupied.bit_count()
-    tables = _TABLES
-    w_mob, w_pot, w_front, w_x, w_par, w_disc = tables.scalars[discs]
-    edge = tables.edges[discs]
-    b3 = _BASE3
-    # The edges, inlined from _edge_indices: this runs at every leaf.
-    score = (edge[b3[p & 0xFF] + 2 * b3[o & 0xFF]] + edge[b3[p >> 56] + 2 * b3[o >> 56]]
-             + edge[b3[((p & COLUMN_A) * _GATHER >> 56) & 0xFF]
-                    + 2 * b3[((o & COLUMN_A) * _GATHER >> 56) & 0xFF]]
-             + edge[b3[(((p >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]
-                    + 2 * b3[(((o >> 7) & COLUMN_A) * _GATHER >> 56) & 0xFF]])
-    if moves is None:
-        moves = mobility(p, o)
-    score += w_mob * (moves.bit_count() - mobility(o, p).bit_count())
-    empty = ~occupied & FULL
-    if w_pot:
-        score += w_pot * ((empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count())
-    if w_front:
-        near_empty = _dilate(empty)
-        score += w_front * ((p & near_empty).bit_count() - (o & near_empty).bit_count())
-    x_mask = _X_DANGER[occupied & CORNERS]
-    if x_mask:
-        score += w_x * ((p & x_mask).bit_count() - (o & x_mask).bit_count())
-    if w_par:
-        score += w_par if (64 - discs) & 1 else -w_par
-    if w_disc:
-        score += w_disc * (p.bit_count() - o.bit_count())
-    return max(-EVAL_LIMIT, min(EVAL_LIMIT, score))
+    return max(-EVAL_LIMIT, min(EVAL_LIMIT, pattern_evaluate(p, o, moves)))
 
 
 # -- move ordering hints --------------------------------------------------------
 
 # Classic static square values: corners best, X-squares (b2 and the like)
-# worst, C-squares poor; `_order_value` drops the X/C penalties once the corner
+# worst, C-squares poor; `_hint_table` drops the X/C penalties once the corner
 # beside them is taken, when those squares become ordinary edge squares.
 _SQUARE_VALUE = (
     60, -12, 8, 6, 6, 8, -12, 60,
@@ -420,8 +221,16 @@ _PROBCUT_CUTS = _probcut_cuts()
 
 # -- the strategy ---------------------------------------------------------------
 
+# No noisy moves to follow past the horizon (a leaf is its evaluation), and
+# ProbCut from PROBCUT_FROM plies.
+PLAN = SearchPlan(quiescence_depth=0, probcut_from=PROBCUT_FROM)
+
+
 @register(SPEC.name)
 class ReversiStrategy(Strategy):
+    def plan(self, root: ReversiPosition) -> SearchPlan:
+        return PLAN
+
     def evaluate(self, position: ReversiPosition) -> int:
         # The position keeps (mover, opponent) boards, exactly what we need,
         # and the mover's placements, which the search's outcome check found.
@@ -429,8 +238,6 @@ class ReversiStrategy(Strategy):
 
     def priorities(self, position: ReversiPosition, moves: Sequence[int]) -> list[int]:
         return move_hints(position.mover, position.opponent, moves)
-
-    PROBCUT_FROM_DEPTH = PROBCUT_FROM
 
     def probcut(self, position: ReversiPosition, depth: int) -> tuple[int, int, int]:
         return _PROBCUT_CUTS[depth][(position.mover | position.opponent).bit_count()]

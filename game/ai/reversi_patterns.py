@@ -276,10 +276,15 @@ def _for_evaluation(tables: Phase) -> tuple:
 
 
 # The tables are kept packed and turned into lists a phase at a time, when a
-# search first needs that phase (a few ms), and at most KEEP_PHASES at once:
-# a phase as lists holds about 4.5 MB (measured with tracemalloc), all ten some
-# 45 MB, too much for a phone's browser.
-KEEP_PHASES = 10
+# search first needs that phase (20-80 ms natively), and at most KEEP_PHASES
+# at once, the oldest made dropped first.  A phase as lists holds about
+# 4.5 MB (measured with tracemalloc), and a game passes through all ten:
+# kept, they would end every game at some 45 MB, a lot for a phone's
+# browser.  Four is what one search needs: Druid searches of 80,000 nodes
+# from the positions of two games touched one to three phases, two of them
+# four.  A game and its analysis move forward through the phases, so a phase
+# once dropped is not needed again until a new game (or a replay) goes back.
+KEEP_PHASES = 4
 # Read on first use (the app's `preload` evaluates a start position, so before
 # its first frame; a process that never evaluates Reversi pays nothing).
 _PHASES: tuple[Phase, ...] | None = None
@@ -322,8 +327,10 @@ def phases() -> tuple[Phase, ...]:
 
 # -- evaluation ----------------------------------------------------------------------
 
-def evaluate(p: int, o: int) -> int:
-    """The pattern evaluation, 1/16 disc, for the side owning `p` (unclamped)."""
+def evaluate(p: int, o: int, moves: int | None = None) -> int:
+    """The pattern evaluation, 1/16 disc, for the side owning `p` (unclamped);
+    `moves` is `mobility(p, o)` where the caller has it already (a position
+    keeps its placements), saving the dearest single term here."""
     occupied = p | o
     discs = occupied.bit_count()
     tables = _READY[discs]
@@ -370,7 +377,9 @@ def evaluate(p: int, o: int) -> int:
     w_mob, w_pot, w_front, w_par, bias = scalars
     empty = ~occupied & FULL
     near_empty = _dilate(empty)
-    score += w_mob * (mobility(p, o).bit_count() - mobility(o, p).bit_count())
+    if moves is None:
+        moves = mobility(p, o)
+    score += w_mob * (moves.bit_count() - mobility(o, p).bit_count())
     score += w_pot * ((empty & _dilate(o)).bit_count() - (empty & _dilate(p)).bit_count())
     score += w_front * ((p & near_empty).bit_count() - (o & near_empty).bit_count())
     return score + bias + (w_par if discs & 1 else -w_par)

@@ -4,7 +4,7 @@ It works on the engine's raw bitboards (`p` = the side to move's discs, `o`
 = the opponent's, bit `row * 8 + col`) through the engine's own kernels
 (`mobility`, `place`, `stable_discs`, `NEIGHBOURS`); values are final disc
 margins for the side to move (empty squares left at the end count for
-nobody, as in RULES.md), and every window is fail-soft.
+nobody: docs/rules.md, Reversi), and every window is fail-soft.
 
 How it is fast enough in Python
     * the root runs null-window probes (MTD(f)): "is there a win?" first —

@@ -4,17 +4,16 @@ Iterative-deepening negamax alpha-beta with principal-variation search, a
 transposition table keyed on the immutable position, move ordering (table
 move, then the game's own hints, killers and history) and a quiescence
 search over the moves a game calls noisy (captures), as deep as the game's
-strategy allows, skipping a noisy move whose largest gain (the strategy's
+plan allows, skipping a noisy move whose largest gain (the strategy's
 bound) cannot lift the score to alpha, and remembering results where the
-strategy asks for it.  Where a game bounds what its quiet moves may gain
+plan asks for it.  Where a game bounds what its quiet moves may gain
 (tafl), the moves the ordering puts last are pruned one ply from the
 horizon when even that gain cannot reach alpha (futility), and searched a
 ply shallower first elsewhere (late-move reductions).  Where a game's
 evaluation predicts deeper searches well (Reversi), a null-window node is
 cut when a shallower search clears its window by the game's measured
-margin (ProbCut).  A game without zugzwang may let a node whose static
-score reaches beta pass, and cut it when even that holds (a null move; no
-game has it on: see docs/benchmarks.md).
+margin (ProbCut).  Which of these a search uses, and how far, is the
+`SearchPlan` its strategy gives for the root, read once at the start.
 
 The search never blocks a frame: it is a chain of generators that yields
 every few nodes, and `Search.step(deadline)` advances it until the deadline.
@@ -34,7 +33,7 @@ from dataclasses import dataclass
 
 from ..rules import spec_of
 from ..rules.base import Move, Outcome, Position
-from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, Strategy, Tentative
+from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, SearchPlan, Strategy, Tentative
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
 # A time-limited search stops this long before its budget runs out: the clock is
@@ -76,7 +75,9 @@ class Search:
                  noise: int = 0, seed: int = 0, contempt: int = 0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.root = position
-        strategy = self.strategy = strategy.for_root(position)
+        self.strategy = strategy
+        plan: SearchPlan = strategy.plan(position)
+        self.plan = plan
         self.limits = limits
         self.noise = noise
         self.contempt = contempt
@@ -89,43 +90,36 @@ class Search:
         # positions on the way down: none could end the game by repetition.
         self.repeats = self.spec.repetition_limit is not None
         self.first_ends = self.spec.ended_by_repetition(1)
-        # How a node asks whether the game is over: the strategy's own way, or,
-        # where it has none, the position's `outcome` without a call in between.
-        self.outcome_of: Callable[[Position], Outcome | None] = \
-            type(position).outcome if type(strategy).outcome is Strategy.outcome \
-            else strategy.outcome
+        # How a node asks whether the game is over: the position's `outcome`,
+        # found once on its class, without a bound-method lookup per node.
+        self.outcome_of: Callable[[Position], Outcome | None] = type(position).outcome
         # The node budget as a number the hot loop compares without a test for None.
         self.node_limit = sys.maxsize if limits.nodes is None else limits.nodes
         # depth, score, bound flag, best move, and whether the subtree met no horizon
         self.table: dict[Hashable, tuple[int, int, int, Move | None, bool]] = {}
-        self.quiescence_depth = strategy.QUIESCENCE_DEPTH
-        self.reduction = strategy.late_move_reduction(position)
-        # No node is deep enough for a reduction when the game asks for none.
-        self.reduce_from_depth = strategy.REDUCE_FROM_DEPTH if self.reduction else MAX_DEPTH + 1
-        self.reduce_after = strategy.REDUCE_AFTER
-        self.futility = strategy.futility_margin(position)
-        # ProbCut: asked only at nodes this deep, and only of a game that has it.
-        self.probcut_from = strategy.PROBCUT_FROM_DEPTH \
-            if type(strategy).probcut is not Strategy.probcut else MAX_DEPTH + 1
-        # Null-move probes: their reduction, and the first depth that tries one.
-        self.null_reduction = strategy.null_move_reduction(position)
-        self.null_from = strategy.NULL_MOVE_FROM_DEPTH if self.null_reduction else MAX_DEPTH + 1
+        # The plan, copied into attributes of the search: the hot loop reads
+        # each of them at every node.
+        self.quiescence_depth = plan.quiescence_depth
+        self.reduction = plan.reduction
+        # No node is deep enough for a reduction when the plan asks for none.
+        self.reduce_from_depth = plan.reduce_from_depth if plan.reduction else MAX_DEPTH + 1
+        self.reduce_after = plan.reduce_after
+        self.futility = plan.futility
+        # ProbCut: asked only at nodes this deep.
+        self.probcut_from = MAX_DEPTH + 1 if plan.probcut_from is None else plan.probcut_from
         # Whether `_ordered` need say where the late moves begin (Reversi and
         # Modiar prune none, and their nodes should not pay for it).
-        self.prunes = bool(self.reduction or self.futility)
+        self.prunes = bool(plan.reduction or plan.futility)
         # Quiescence results: (noisy plies looked ahead, score, bound).
         self.quiet_table: dict[Hashable, tuple[int, int, int]] | None = \
-            {} if strategy.QUIESCENCE_TABLE else None
-        # A game with no noisy moves at all (Reversi): its quiescence search
-        # would only stand pat, so a leaf is scored by the evaluation directly.
-        self.stands_pat = (self.quiet_table is None
-                           and type(strategy).noisy_moves is Strategy.noisy_moves
-                           and type(strategy).valued_noisy_moves is Strategy.valued_noisy_moves)
+            {} if plan.quiescence_table else None
+        # With no noisy plies to follow (Reversi) the quiescence search would
+        # only stand pat, so a leaf is scored by the evaluation directly.
+        self.stands_pat = plan.quiescence_depth <= 0
         self.killers: dict[int, list[Move]] = {}
         # A plain dict: Counter's __missing__ is a Python call per unseen move.
         self.history_scores: dict[Move, int] = {}
         self.nodes = 0
-        self._passed_at = -2  # the ply of the null move on the current line, if any
         # Leaves scored by evaluation (or by a table entry that was): while an
         # iteration adds none, every leaf it scored was a finished game.
         self.horizons = 0
@@ -259,8 +253,20 @@ class Search:
             except _Stop:
                 return
             self.depth, self.score = depth, score
-            if self.strategy.settled(score, resolved=self.horizons == horizons):
+            if self._settled(score, resolved=self.horizons == horizons):
                 return  # deeper search cannot change the result
+
+    def _settled(self, score: int, resolved: bool) -> bool:
+        """Whether an iteration's root `score` ends the iterative deepening.
+
+        `resolved`: the iteration scored no leaf by evaluation, only finished
+        games, so its score and move are exact.  Unless the plan waits for
+        that (`deepen_until_resolved`), a forced result is enough: scored WIN
+        less its plies, a deeper search can only find slower ones.
+        """
+        if self.plan.deepen_until_resolved:
+            return resolved
+        return abs(score) >= WIN - MAX_DEPTH * 2
 
     def _root(self, depth: int) -> Tree:
         position = self.root
@@ -330,10 +336,6 @@ class Search:
                 return entry_score
         if depth >= self.probcut_from and beta - alpha == 1 and abs(beta) < EVAL_LIMIT:
             cut = yield from self._probcut(position, depth, alpha, ply)
-            if cut is not None:
-                return cut
-        if depth >= self.null_from and beta - alpha == 1 and abs(beta) < EVAL_LIMIT:
-            cut = yield from self._null_move(position, depth, beta, ply)
             if cut is not None:
                 return cut
         original_alpha = alpha
@@ -412,34 +414,6 @@ class Search:
         if value <= low:
             self.horizons += 1
             return alpha
-        return None
-
-    def _null_move(self, position: Position, depth: int, beta: int, ply: int) -> Generator[
-            None, None, int | None]:
-        """A null-window node's null-move cut: beta when the side to move, its
-        static score already at beta, could pass and still hold beta against a
-        search `null_reduction` plies shallower than the pass leaves; else None.
-
-        Never twice in a row (the passed position's own probe would let the
-        other side pass back), never on the principal variation, and a cut is
-        no proof, so it counts as a horizon.
-        """
-        if ply and self._passed_at == ply - 1:
-            return None
-        if self.strategy.evaluate(position) < beta:
-            return None
-        passed = self.strategy.passed(position)
-        if passed is None:
-            return None
-        self._passed_at, outer = ply, self._passed_at
-        try:
-            value = -(yield from self._negamax(passed, depth - 1 - self.null_reduction,
-                                               -beta, 1 - beta, ply + 1))
-        finally:
-            self._passed_at = outer
-        if value >= beta:
-            self.horizons += 1
-            return beta
         return None
 
     def _quiesce(self, position: Position, alpha: int, beta: int, ply: int, qdepth: int) -> Tree:

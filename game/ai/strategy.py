@@ -74,6 +74,47 @@ class Tentative:
     turns: int = 1
 
 
+@dataclass(frozen=True)
+class SearchPlan:
+    """How a search from one root searches: what its game decides once, before
+    the first node (`Strategy.plan`), and the search reads once.
+
+    The defaults: a quiescence search of up to six noisy plies, nothing
+    remembered there, no pruning, no ProbCut, and an iterative deepening that
+    a forced result ends.
+    """
+
+    # How many noisy plies past the horizon the quiescence search follows; 0
+    # scores a leaf by its evaluation alone (a game with no noisy moves).
+    quiescence_depth: int = 6
+    # Whether it remembers their results (worth it where captures commute, so
+    # the same position is reached by several orders of the same captures).
+    quiescence_table: bool = False
+    # Late-move reductions: by how many plies the late moves (those the
+    # ordering puts after the hinted ones: no priority, no table move, no
+    # killer) are first searched, with a null window, searched again at full
+    # depth only when they beat alpha; 0: off.  They apply at nodes with at
+    # least `reduce_from_depth` plies left, after at least `reduce_after`
+    # moves.  Worth it where many moves are quiet and few matter (tafl).
+    reduction: int = 0
+    reduce_from_depth: int = 3
+    reduce_after: int = 3
+    # Futility: the most a late (quiet) move may raise the mover's score,
+    # quiescence included.  One ply from the horizon the late moves are not
+    # played where the static score plus this stays at or below alpha.  0:
+    # off (a game that cannot bound it).
+    futility: int = 0
+    # ProbCut (`Strategy.probcut`) at null-window nodes with at least this
+    # many plies left; None: off.
+    probcut_from: int | None = None
+    # Whether only an iteration that scored every leaf by a finished game ends
+    # the iterative deepening.  False: a forced result (a win or a loss, scored
+    # WIN less its plies) ends it too, since a deeper search can only find
+    # slower ones; a game whose results are worth more or less (Modiar's
+    # margins) must wait for the exact score.
+    deepen_until_resolved: bool = False
+
+
 class Strategy:
     """Defaults: no knowledge.  Subclasses override what they know."""
 
@@ -81,11 +122,9 @@ class Strategy:
         """A heuristic score of a non-final position for the side to move."""
         return 0
 
-    def for_root(self, root: Position) -> Strategy:
-        """The strategy a search from `root` uses: this one, unless the game
-        scores some positions by the side the search plays for (Brandubh's
-        walled corners, `TaflStrategy.for_root`)."""
-        return self
+    def plan(self, root: Position) -> SearchPlan:
+        """How a search from `root` searches (the defaults, unless the game says)."""
+        return DEFAULT_PLAN
 
     def priorities(self, position: Position, moves: Sequence[Move]) -> list[int]:
         """A number per move, higher for moves worth searching first (cheap!)."""
@@ -97,26 +136,6 @@ class Strategy:
         return [m for _, _, m in sorted(zip([-p for p in priority], range(len(moves)), moves,
                                             strict=True))]
 
-    # Late-move reductions (`late_move_reduction`) apply where a node has at
-    # least this many plies left, after at least this many moves.
-    REDUCE_FROM_DEPTH = 3
-    REDUCE_AFTER = 3
-
-    def late_move_reduction(self, root: Position) -> int:
-        """By how many plies a search from `root` first searches the late moves
-        (those the ordering puts after the hinted ones: no priority, no table
-        move, no killer), with a null window, searching them again at full
-        depth only when they beat alpha.  0: off.  Worth it where many moves
-        are quiet and few matter (tafl)."""
-        return 0
-
-    def futility_margin(self, root: Position) -> int:
-        """The most a late (quiet) move may raise the mover's score, quiescence
-        included, in a search from `root`.  One ply from the horizon the search
-        does not play late moves where the static score plus this stays at or
-        below alpha.  0: no futility pruning (a game that cannot bound it)."""
-        return 0
-
     def cannot_win(self, position: Position, side: str) -> bool:
         """Whether `side` has no way to win in `position` for as long as the
         other side keeps what it holds, however far ahead `side` stands (a tafl
@@ -124,43 +143,17 @@ class Strategy:
         False where a game knows of no such thing."""
         return False
 
-    # Nodes with fewer plies left than this never try a null move.
-    NULL_MOVE_FROM_DEPTH = 2
-
-    def null_move_reduction(self, root: Position) -> int:
-        """By how many plies, besides the pass itself, a search from `root`
-        reduces its null-move probe: at a null-window node whose static score
-        already reaches beta, the side to move passes (`passed`) and the
-        opponent gets a search that many plies shallower; if even then the
-        score stays at or above beta, the node is cut.  Sound where having the
-        move is almost always worth something (no zugzwang); 0: off."""
-        return 0
-
-    def passed(self, position: Position) -> Position | None:
-        """`position` with the other side to move and nothing played, for the
-        null-move probe (a search device, not a move any rule allows), or None
-        where the probe should not be tried."""
-        return None
-
-    # Nodes with fewer plies left than this never try a probabilistic cut.
-    PROBCUT_FROM_DEPTH = 3
-
     def probcut(self, position: Position, depth: int) -> tuple[int, int, int] | None:
         """(shallow depth, bias, margin) for a probabilistic cut (ProbCut) at a
-        node with `depth` plies left, or None for none.  The deep search's value
-        is taken to be the `shallow` one's plus `bias`, give or take `margin`:
-        where the shallow value plus the bias beats beta by the margin (or falls
-        below alpha by it), the node is cut without the deep search.  The two
-        are measured offline (a few standard deviations of the difference
-        between the depths' values).  Worth it where an evaluation predicts
-        deeper searches well (Reversi); off by default."""
+        node with `depth` plies left, or None for none; asked only where the
+        plan's `probcut_from` allows.  The deep search's value is taken to be
+        the `shallow` one's plus `bias`, give or take `margin`: where the
+        shallow value plus the bias beats beta by the margin (or falls below
+        alpha by it), the node is cut without the deep search.  The two are
+        measured offline (a few standard deviations of the difference between
+        the depths' values).  Worth it where an evaluation predicts deeper
+        searches well (Reversi)."""
         return None
-
-    # How many noisy plies past the horizon the quiescence search follows, and
-    # whether it remembers their results (worth it where captures commute, so
-    # that the same position is reached by several orders of the same captures).
-    QUIESCENCE_DEPTH = 6
-    QUIESCENCE_TABLE = False
 
     def noisy_moves(self, position: Position) -> list[Move]:
         """Moves the quiescence search follows past the horizon (captures)."""
@@ -172,27 +165,11 @@ class Strategy:
         order of that gain, largest first.  By default: no bound."""
         return [(move, UNBOUNDED_GAIN) for move in self.noisy_moves(position)]
 
-    def outcome(self, position: Position) -> Outcome | None:
-        """`position.outcome()`, for a game that can tell it more cheaply (the search
-        asks at every node, and most nodes are leaves whose moves are never needed)."""
-        return position.outcome()
-
     def terminal_score(self, outcome: Outcome, position: Position, ply: int) -> int:
         """The score of a finished game for the side to move in `position`."""
         if outcome.winner is None:
             return 0
         return WIN - ply if outcome.winner == position.side else ply - WIN
-
-    def settled(self, score: int, resolved: bool) -> bool:
-        """Whether an iteration's root `score` ends the iterative deepening.
-
-        `resolved`: the iteration scored no leaf by evaluation, only finished
-        games, so its score and move are exact.  Here a forced result is enough:
-        scored WIN - ply, a deeper search can only find slower ones.  A game
-        whose results are worth more or less (Modiar's margins) waits for
-        `resolved`.
-        """
-        return abs(score) >= WIN - MAX_DEPTH * 2
 
     def exact(self, position: Position, limits: Limits, tick: Callable[[], bool],
               seen: Mapping[Hashable, int]) -> ExactSearch | Tentative | None:
@@ -204,6 +181,9 @@ class Strategy:
         `position`.  The search adopts every `Found` the exact search yields.
         """
         return None
+
+
+DEFAULT_PLAN = SearchPlan()
 
 
 _STRATEGIES: dict[str, Callable[[], Strategy]] = {}

@@ -19,11 +19,7 @@ routes, counted in king moves:
   with more pieces;
 - once the king has (almost) no defenders left, the net round him: the
   squares he could reach in two moves, and how near the attackers stand, so
-  that the attackers close in step by step rather than chase him;
-- in Brandubh, whether the attackers have walled off every corner still to
-  visit with pieces no capture can take (`_walled`): the defenders cannot
-  win then, and with `sealed_share` the attackers' own search counts only
-  that share of the defenders' lead while the wall stands.
+  that the attackers close in step by step rather than chase him.
 
 Everything is scored for the defenders and negated for the attackers, so a
 score is always from the side to move's point of view.  The quiescence
@@ -52,8 +48,7 @@ from ..rules.tafl import (
     TaflPosition,
     TaflRules,
 )
-from ..rules.tafl import start as start_position
-from .strategy import UNBOUNDED_GAIN, Strategy, register
+from .strategy import UNBOUNDED_GAIN, SearchPlan, Strategy, register
 
 
 @dataclass(frozen=True)
@@ -77,63 +72,26 @@ class TaflWeights:
     # quiescence search: a capture that cannot lift the score to alpha by this
     # much more than the piece's worth is not played).
     capture_margin: int = 200
-    # Closing the net round a king with few defenders left (at most
-    # `net_defenders`): each square he could reach in two moves, and each
-    # step an attacker stands nearer him than the board is wide.
     # Whether one open line that no attacker can reach counts as two (Tawlbwrdd;
     # in Brandubh it slowed the attackers' hunt of a lone king in the tests).
     lone_line_through: bool = False
+    # Closing the net round a king with few defenders left (at most
+    # `net_defenders`): each square he could reach in two moves, and each
+    # step an attacker stands nearer him than the board is wide.
     net_defenders: int = -1
     net_reach: int = 0
     net_near: int = 0
     net_region: int = 0  # each square of the empty region he could walk to, step by step
-    # Escape threats counted with the replies that stop them (issue 14): one
-    # open line one attacker move shuts, attackers to move, is worth
-    # `blocked_line` (not `open_line`); a square one king move away from which
-    # a line opens that no attacker move shuts counts as a fork; with the
-    # attackers to move, two such squares in different directions from the
-    # king (no one move stops both) add `double_threat`.
-    blocked_line: int | None = None  # None: `open_line`, as before
-    unstoppable_routes: bool = False
-    double_threat: int = 0
-    # The cordon (quiet boards): each goal square (edge square; unvisited
-    # corner) the king could walk to, step by step through any square not
-    # held by an attacker (so a diagonal chain of attackers is a wall),
-    # counted from the start position's number; `sealed` when there is none.
-    cordon_goal: int = 0
-    sealed: int = 0
-    # Quiescence: the king's moves that open a line (and the attackers' moves
-    # that shut an open one) are noisy; a threat one move shuts may gain at
-    # most `threat_gain`.
-    threat_moves: bool = False
-    threat_gain: int = 150
-    # Whether the cordon and the threat moves give way to the net once the
-    # king has at most `net_defenders` left (Brandubh: with them, the Druid's
-    # attackers no longer took a lone king within the net tests' plies).
-    net_alone: bool = False
     # The most a quiet move (late in the order: no capture, no king move to a
     # route, no defender stepping off his line) gained, quiescence included,
     # one ply from the horizon, over the positions of Druid games: 410 in
     # both games, and over 250 in 1 of 2,000 (Tawlbwrdd; 1 of 700 Brandubh).
-    # 0: off.  (`Strategy.futility_margin`.)
+    # 0: off.  (`SearchPlan.futility`.)
     futility: int = 0
-    reduction: int = 0  # plies (`Strategy.late_move_reduction`)
-    null_reduction: int = 0  # plies (`Strategy.null_move_reduction`); 0: no null move
-    # The king in a fortress (`_fortress`): the attackers cannot take him while
-    # it stands, so a lead of theirs counts only this share, in percent (100: off).
-    fortress_share: int = 100
-    # Brandubh's corners still to visit walled off (`_walled`): the defenders
-    # cannot win while the attackers keep the wall, so in the attackers' own
-    # search a lead of the defenders counts only this share, in percent (100:
-    # off).  Only there: capped in the defenders' search too, every walled
-    # position looked alike to them and they drifted into losses.  A share
-    # (0 is session 21's flat cap) keeps what a spare piece outside the wall
-    # is worth; neither kept the defenders from hunting the spares down and
-    # the wall from opening then (docs/benchmarks.md, sessions 21 and 22).
-    sealed_share: int = 100
+    reduction: int = 0  # plies (`SearchPlan.reduction`)
 
 
-BASE_WEIGHTS = {
+WEIGHTS = {
     # A Brandubh attacker at 140 too (75.0% [61-85] over 46 games at 2 s
     # against the weight of 100, docs/benchmarks.md); with it the attackers
     # also take a king with one defender left from more starts (the net test).
@@ -157,23 +115,6 @@ BASE_WEIGHTS = {
         net_defenders=3, net_reach=6, net_near=3, net_region=4, lone_line_through=True,
         futility=150, reduction=1),
 }
-
-# The threat terms, the cordon and the threat moves (issue 14 item 3), per
-# game.  Built and tested, but switched on only for the games in THREATS_ON:
-# against the previous Druid at equal nodes they have not shown a gain yet,
-# and they cost about a quarter of the nodes per second (docs/benchmarks.md,
-# "Tafl escape threats against main's Druid").  Switching a game on is adding
-# it to THREATS_ON, then `tools/druid_match.py GAME --against REV` to judge.
-THREATS = {
-    "brandubh": {"unstoppable_routes": True, "double_threat": 150, "cordon_goal": 20,
-                 "threat_moves": True, "threat_gain": 100, "net_alone": True},
-    "tawlbwrdd": {"unstoppable_routes": True, "double_threat": 2500, "cordon_goal": 6,
-                  "sealed": 250, "threat_moves": True, "threat_gain": 150},
-}
-THREATS_ON: frozenset[str] = frozenset()
-THREAT_WEIGHTS = {game: replace(w, **THREATS[game]) for game, w in BASE_WEIGHTS.items()}
-WEIGHTS = {game: THREAT_WEIGHTS[game] if game in THREATS_ON else w
-           for game, w in BASE_WEIGHTS.items()}
 
 # Move-ordering bonus for a king move onto a route square / a fork square.
 ROUTE_ORDER = {"brandubh": (50, 50), "tawlbwrdd": (500, 3000)}
@@ -230,18 +171,6 @@ class Geometry:
         self.across = ((2, 3), (2, 3), (0, 1), (0, 1))
         # Squares beside each corner: attackers there guard it (Brandubh).
         self.guards = tuple(rules.neighbours[c] for c in rules.corners)
-        # Bit boards for the cordon (bit sq = square sq): the squares off the
-        # first / last file (a step left / right stays on the rank), the goal
-        # squares per goal bit, and how many goals the king reaches at the start.
-        self.full = (1 << n * n) - 1
-        self.not_first_file = sum(1 << sq for sq in range(n * n) if sq % n)
-        self.not_last_file = sum(1 << sq for sq in range(n * n) if sq % n != n - 1)
-        edge = sum(1 << sq for sq in rules.edge)
-        self.goal_squares = tuple((1 << i, 1 << c) for i, c in enumerate(rules.corners)) \
-            if not self.edge_goal else ((ALL_GOALS, edge),)
-        start_board = start_position(rules.name).board
-        self.start_reach = _goals_in_reach(start_board, self, start_board.find(KING),
-                                           ALL_GOALS if self.edge_goal else rules.all_corners)
 
 
 _GEOMETRY: dict[str, Geometry] = {}
@@ -269,25 +198,22 @@ class TaflStrategy(Strategy):
     # Captures chain long in Brandubh (eight attackers start beside a corner):
     # four noisy plies, remembered, with delta pruning, finish depth 4 from
     # the start where six plies without them did not finish depth 3.
-    QUIESCENCE_DEPTH = 4
-    QUIESCENCE_TABLE = True
+    QUIESCENCE = SearchPlan(quiescence_depth=4, quiescence_table=True)
 
-    def __init__(self, weights: dict[str, TaflWeights] | None = None, *,
-                 walls_drawn: bool = False) -> None:
+    def __init__(self, weights: dict[str, TaflWeights] | None = None) -> None:
         self.weights = weights or WEIGHTS
-        # Whether walled corners shrink the defenders' lead (`sealed_share`): in
-        # the attackers' own searches only, which get this strategy's twin.
-        self.walls_drawn = walls_drawn
-        self._attackers_twin: TaflStrategy | None = None
         self._cache: dict[tuple[str, str, int], int] = {}
 
-    def for_root(self, root: TaflPosition) -> TaflStrategy:
-        if root.side != ATTACKERS or self.walls_drawn \
-                or self.weights[root.rules.name].sealed_share == 100:
-            return self
-        if self._attackers_twin is None:
-            self._attackers_twin = TaflStrategy(self.weights, walls_drawn=True)
-        return self._attackers_twin
+    def plan(self, root: TaflPosition) -> SearchPlan:
+        """The quiescence above; futility and late-move reductions from the
+        weights, but not once the net round a king with few defenders is what
+        matters: its terms are small quiet gains, which both would prune (the
+        Druid's attackers then no longer took a lone king within the net
+        tests' plies)."""
+        w = self.weights[root.rules.name]
+        if _netting(root.board, w):
+            return self.QUIESCENCE
+        return replace(self.QUIESCENCE, reduction=w.reduction, futility=w.futility)
 
     # --- evaluation -------------------------------------------------------------
 
@@ -330,15 +256,10 @@ class TaflStrategy(Strategy):
             score -= w.guard * guards
 
         # The king's lines, moves, routes and forks.
-        netting = _netting(board, w)
-        plain = netting and w.net_alone  # the net alone, none of the threat terms
-        threat_terms = w.unstoppable_routes and not attackers_to_move and not plain
         king_ok = rules.stops[KING]
         lines = mobility = routes = forks = 0
         open_ray: tuple[int, ...] = ()
         open_way = 0
-        single: list[tuple[int, int, int]] = []  # (direction, square, line) of one-line routes
-        fork_ways = 0  # bit d: a fork square lies in direction d
         slices, goal_bits, rays = geo.slices[king], geo.goal_bits[king], geo.rays[king]
         across, dots = geo.across, DOTS
         for d, ray in enumerate(rays):
@@ -360,50 +281,21 @@ class TaflStrategy(Strategy):
                 for d2 in across[d]:
                     if t_bits[d2] & mask and board[t_slices[d2]] == dots[len(t_rays[d2])]:
                         seen += 1
-                        line = d2
                 if seen:
                     routes += seen
                     if seen > 1:
                         forks += 1
-                        fork_ways |= 1 << d
-                    elif threat_terms:
-                        single.append((d, t, line))
-        # A one-line route whose line no attacker move would shut once the king
-        # stands there is as good as a fork (with the defenders to move, where
-        # it is worth a fork's `fork_to_move`; the first few, for speed).
-        for d, t, line in single[:3]:
-            if not _can_block(_moved(board, king, t), rules, t, geo.rays[t][line], line):
-                forks += 1
-                fork_ways |= 1 << d
         score += w.king_mobility * mobility + w.route * routes + w.fork * forks
         if lines:
-            if attackers_to_move:
-                # Two lines, or one that no attacker can reach in time, and the
-                # king is through: one move shuts one line, if any.
-                blockable = lines == 1 and (w.lone_line_through or w.blocked_line is not None) \
-                    and _can_block(board, rules, king, open_ray, open_way)
-                through = lines > 1 or (w.lone_line_through and not blockable)
-                if through:
-                    score += w.open_line + w.two_open_lines
-                elif blockable and w.blocked_line is not None:
-                    score += w.blocked_line
-                else:
-                    score += w.open_line
-            else:
-                # The defenders simply go: the search finds it; keep the hint small.
-                score += w.open_line
+            # Two lines, or one that no attacker can reach in time, with the
+            # attackers to move, and the king is through: one move shuts one
+            # line, if any.  With the defenders to move they simply go: the
+            # search finds it, so the hint stays small.
+            through = attackers_to_move and (lines > 1 or (
+                w.lone_line_through and not _can_block(board, rules, king, open_ray, open_way)))
+            score += w.open_line + w.two_open_lines if through else w.open_line
         if forks and not attackers_to_move:
             score += w.fork_to_move
-        elif fork_ways & (fork_ways - 1) and attackers_to_move and not plain:
-            # Fork squares in two directions from the king: one attacker move
-            # stands on one of his ways, not on both.
-            score += w.double_threat
-
-        if (w.cordon_goal or w.sealed) and not plain:
-            reach = _goals_in_reach(board, geo, king, mask)
-            score += w.cordon_goal * (reach - geo.start_reach)
-            if not reach:
-                score -= w.sealed
 
         # How closely he is hemmed in.
         shut, threat = self._king_pressure(board, rules, king)
@@ -414,14 +306,10 @@ class TaflStrategy(Strategy):
         if w.shielded:
             score -= w.shielded * _shielded(board, geo)
 
-        if netting:
+        if _netting(board, w):
             score += w.net_reach * _king_reach(board, rules, king)
             score -= w.net_near * _nearness(board, geo, king)
             score += w.net_region * _king_region(board, rules, king)
-
-        # A lead the attackers cannot turn into the king's capture is worth less.
-        if score < 0 and w.fortress_share < 100 and _fortress(board, rules, king):
-            score = score * w.fortress_share // 100
 
         # Soldiers the side to move leaves hanging: it can save only one of them.
         if w.hanging:
@@ -430,9 +318,6 @@ class TaflStrategy(Strategy):
             if hanging > 1:
                 penalty = w.hanging * (hanging - 1)
                 score += penalty if attackers_to_move else -penalty
-        if self.walls_drawn and score > 0 and w.sealed_share < 100 \
-                and _walled(board, rules, mask):
-            score = score * w.sealed_share // 100
         return score
 
     @staticmethod
@@ -448,35 +333,10 @@ class TaflStrategy(Strategy):
         shut = sum(1 for x in rules.neighbours[king] if board[x] == "A")
         return min(shut, 4), shut > 0 and bool(rules.king_captures(board, king))
 
-    # Pruning: late-move reductions and futility, but not once the net round
-    # a king with few defenders is what matters: its terms are small quiet
-    # gains, which both would prune (the Druid's attackers then no longer
-    # took a lone king within the net tests' plies).
-
-    def late_move_reduction(self, root: TaflPosition) -> int:
-        w = self.weights[root.rules.name]
-        return 0 if _netting(root.board, w) else w.reduction
-
-    def futility_margin(self, root: TaflPosition) -> int:
-        w = self.weights[root.rules.name]
-        return 0 if _netting(root.board, w) else w.futility
-
-    def null_move_reduction(self, root: TaflPosition) -> int:
-        w = self.weights[root.rules.name]
-        return 0 if _netting(root.board, w) else w.null_reduction
-
-    def passed(self, position: TaflPosition) -> TaflPosition:
-        # Tafl has next to no zugzwang: a side whose score holds even after
-        # passing would hold it with any sensible move (the lone king's net,
-        # where it does, turns the probe off with the other pruning).
-        return TaflPosition(position.rules, position.board, ENEMY[position.side],
-                            position.visited)
-
     def cannot_win(self, position: TaflPosition, side: str) -> bool:
         # No capture reaches the king while his fortress stands, so attackers
-        # who win only by taking him cannot win at all.  (Brandubh's walled
-        # corners, `_walled`, would be the defenders' case, but Brandubh's
-        # rules have no draw by agreement to take.)
+        # who win only by taking him (Tawlbwrdd's) cannot win at all.  The
+        # defenders know no such case, and Brandubh no draw by agreement.
         if side != ATTACKERS or not position.rules.attackers_win_only_by_the_king:
             return False
         board, rules = position.board, position.rules
@@ -556,64 +416,19 @@ class TaflStrategy(Strategy):
                      in _king_rays(board, geometry(rules), king, goal_mask(position))
                      if open_line]
         valued = [(move, UNBOUNDED_GAIN) for move in first]
-        w = self.weights[rules.name]
-        threats = self._threat_moves(position, king, w) if w.threat_moves and not (
-            w.net_alone and _netting(board, w)) else []
-        valued.extend(threat for threat in threats if threat[0] not in first)
         captures = rules.capture_moves(board, side)
         if not captures:
-            return _largest_first(valued) if threats else valued
+            return valued
         counts: dict[Move, int] = {}
         for orig, dest, _ in captures:
             counts[orig, dest] = counts.get((orig, dest), 0) + 1
+        w = self.weights[rules.name]
         value = w.defender if side == ATTACKERS else w.attacker
         ordered = sorted(counts, key=counts.__getitem__, reverse=True)
         listed = {move for move, _ in valued}
-        # The defenders' captures that open one of the king's lines may gain that too.
-        opening: set[Move] = set()
-        if w.threat_moves and side != ATTACKERS and not (
-                w.net_alone and _netting(board, w)):
-            plugs = _line_plugs(board, geometry(rules), king, goal_mask(position))
-            opening = {(orig, dest) for orig, dest, victim in captures
-                       if victim in plugs and dest not in plugs[victim]}
-        valued.extend((move, value * counts[move] + w.capture_margin
-                       + (w.open_line if move in opening else 0))
+        valued.extend((move, value * counts[move] + w.capture_margin)
                       for move in ordered if move not in listed)
-        return _largest_first(valued) if threats or opening else valued
-
-    def _threat_moves(self, position: TaflPosition, king: int,
-                      w: TaflWeights) -> list[tuple[Move, int]]:
-        """Escape threats and the replies that stop them, valued: the king's
-        moves that open a line to a goal (a won game if no attacker move would
-        shut it, or he gets two; else `threat_gain`); with the king's one open
-        line, the attackers' moves onto it (they must make one of them)."""
-        board, rules = position.board, position.rules
-        geo = geometry(rules)
-        mask = goal_mask(position)
-        if position.side == ATTACKERS:
-            open_rays = [ray for _, ray, _, is_open in _king_rays(board, geo, king, mask)
-                         if is_open]
-            if len(open_rays) != 1:
-                return []  # none to stop, or more than one move can stop
-            return [((orig, sq), UNBOUNDED_GAIN) for sq in open_rays[0]
-                    for orig in rules.arrivals(board, ATTACKERS, sq)]
-        king_ok = rules.stops[KING]
-        found = []
-        for d, ray, run, _ in _king_rays(board, geo, king, mask):
-            for t in ray[:run]:
-                if not king_ok[t]:
-                    continue
-                lines = [d2 for d2 in geo.across[d] if geo.goal_bits[t][d2] & mask
-                         and board[geo.slices[t][d2]] == DOTS[len(geo.rays[t][d2])]]
-                if not lines:
-                    continue
-                moved = _moved(board, king, t)
-                won = len(lines) > 1 or not _can_block(moved, rules, t, geo.rays[t][lines[0]],
-                                                        lines[0])
-                if won and rules.king_captures(moved, t):
-                    won = False
-                found.append(((king, t), UNBOUNDED_GAIN if won else w.threat_gain))
-        return found
+        return valued
 
 
 def _king_rays(board: str, geo: Geometry, king: int,
@@ -645,7 +460,8 @@ def _can_block(board: str, rules: TaflRules, king: int, ray: tuple[int, ...], d:
     taking him.  Only an attacker beside the line, on a file or rank across
     it, can step onto it: along the line stand the king and the empty squares
     to the goal, so `arrivals` reduces to the two ways across (scanned as
-    string slices, the cheap way: this runs for every one-line route)."""
+    string slices, the cheap way: the evaluation asks it of every Tawlbwrdd
+    king with one open line, the attackers to move)."""
     geo = geometry(rules)
     soldier_ok = rules.stops["A"]
     slices = geo.slices
@@ -654,26 +470,6 @@ def _can_block(board: str, rules: TaflRules, king: int, ray: tuple[int, ...], d:
             if soldier_ok[sq] and board[slices[sq][d2]].lstrip(".").startswith("A"):
                 return True
     return bool(rules.king_captures(board, king))
-
-
-def _largest_first(valued: list[tuple[Move, int]]) -> list[tuple[Move, int]]:
-    """Noisy moves by their gain, largest first (the search stops at the first
-    that cannot reach alpha); ties keep their order."""
-    return sorted(valued, key=lambda item: -item[1])
-
-
-def _line_plugs(board: str, geo: Geometry, king: int,
-                mask: int) -> dict[int, tuple[int, ...]]:
-    """The attackers that alone stand between the king and a goal, each with
-    the line it shuts: taking one opens it, unless the taker lands on it."""
-    plugs: dict[int, tuple[int, ...]] = {}
-    for d, ray in enumerate(geo.rays[king]):
-        if not ray or not geo.goal_bits[king][d] & mask:
-            continue
-        pieces = [sq for sq in ray if board[sq] != "."]
-        if len(pieces) == 1 and board[pieces[0]] == "A":
-            plugs[pieces[0]] = ray
-    return plugs
 
 
 def _defender_plugs(board: str, geo: Geometry, king: int, mask: int) -> set[int]:
@@ -726,114 +522,10 @@ def _fortress_kept(board: str, rules: TaflRules) -> bool:
     return False
 
 
-def _seal(board: str, rules: TaflRules, mask: int) -> set[int]:
-    """The attackers that wall off the corners of `mask` (Brandubh's corners
-    still to visit) for good: those beside each such corner and the attackers
-    joined to them, less every member some capture could still take, until
-    none is left to drop (as `_fortress` does for the king's block).  Empty
-    unless every square beside every such corner holds a member: then the king
-    can never land on one (he reaches a corner only across a square beside it)
-    and no defender can ever take a member."""
-    guards = [x for i, c in enumerate(rules.corners) if mask >> i & 1
-              for x in rules.neighbours[c]]
-    if not guards or any(board[x] != "A" for x in guards):
-        return set()
-    neighbours = rules.neighbours
-    group = set(guards)
-    todo = list(guards)
-    while todo:
-        for x in neighbours[todo.pop()]:
-            if x not in group and board[x] == "A":
-                group.add(x)
-                todo.append(x)
-    todo = list(group)
-    while todo:
-        sq = todo.pop()
-        if sq in group and not rules.safe_while(board, sq, group):
-            group.discard(sq)
-            todo.extend(x for x in neighbours[sq] if x in group)
-    return group if group.issuperset(guards) else set()
-
-
-def _sealing(board: str, rules: TaflRules, mask: int) -> set[int]:
-    """`_seal`, if the defenders cannot win while the attackers keep it (else
-    empty): the tour cannot end, no capture takes the last attackers, and the
-    defenders are too few to leave them without a move (a side with no move
-    loses in Brandubh), there being more squares the seal could step to than
-    defenders and king to stand on them all.  (The throne is left out of
-    those squares: a member could pass it, so counting it would only flatter
-    the seal.)  A count, not a proof: attackers outside the seal that stood,
-    stuck, on some of those squares would leave fewer for the defenders to
-    fill; counting them all as fillers would call almost no wall sealed."""
-    if rules.goal is Goal.EDGE:
-        return set()
-    group = _seal(board, rules, mask)
-    if not group:
-        return group
-    attacker_stops = rules.stops["A"]
-    steps = {x for sq in group for x in rules.neighbours[sq]
-             if x not in group and attacker_stops[x]}
-    return group if board.count("D") + 1 < len(steps) else set()
-
-
-def _corners_sealed(board: str, rules: TaflRules, mask: int) -> bool:
-    """Whether the defenders cannot win while the attackers keep `_sealing`."""
-    return bool(_sealing(board, rules, mask))
-
-
-def _seal_kept(board: str, rules: TaflRules, mask: int, group: set[int]) -> bool:
-    """Whether the attackers have a move after which the corners stay sealed
-    (`group`, their `_sealing`): they must move every turn, and a seal they
-    must break is no draw.  An attacker outside the seal that can step
-    anywhere keeps it (the seal was judged with every other square open to
-    the enemy); only when none can are the seal's own moves tried."""
-    if not group:
-        return False
-    attacker_stops, neighbours = rules.stops["A"], rules.neighbours
-    for sq, piece in enumerate(board):
-        if piece == "A" and sq not in group and any(
-                board[x] == "." and attacker_stops[x] for x in neighbours[sq]):
-            return True
-    return any(_corners_sealed(_moved(board, orig, dest), rules, mask)
-               for orig, dest in rules.moves(board, ATTACKERS))
-
-
-def _walled(board: str, rules: TaflRules, mask: int) -> bool:
-    """Whether the corners of `mask` are sealed and the attackers can keep them so."""
-    group = _sealing(board, rules, mask)
-    return _seal_kept(board, rules, mask, group)
-
-
 def _moved(board: str, orig: int, dest: int) -> str:
     """The board with the piece on `orig` moved to the empty `dest` (nothing taken)."""
     low, high = (orig, dest) if orig < dest else (dest, orig)
     return board[:low] + board[high] + board[low + 1:high] + board[low] + board[high + 1:]
-
-
-# A board string as the bits of its attackers: "A" -> 1, anything else -> 0.
-_ATTACKER_BITS = str.maketrans({"A": "1", "D": "0", "K": "0", ".": "0"})
-
-
-def _goals_in_reach(board: str, geo: Geometry, king: int, mask: int) -> int:
-    """How many goal squares (in `mask`) the king could walk to one step at a
-    time through every square not held by an attacker: defenders may step
-    aside, attackers stay, so a chain of attackers, diagonals included, is a
-    wall he cannot pass.  A bit-board flood fill."""
-    n = geo.n
-    passable = geo.full & ~int(board.translate(_ATTACKER_BITS)[::-1], 2)
-    left, right = geo.not_first_file, geo.not_last_file
-    region = 1 << king
-    while True:
-        grown = (region | region << n | region >> n | (region & right) << 1
-                 | (region & left) >> 1) & passable
-        if grown == region:
-            break
-        region = grown
-    goals = 0
-    for bit, squares in geo.goal_squares:
-        if mask & bit:
-            goals |= squares
-    return (region & goals).bit_count()
 
 
 def _king_reach(board: str, rules: TaflRules, king: int) -> int:

@@ -9,7 +9,7 @@ minimax checks that as it goes), so the third-occurrence rule can only matter
 through positions the history already holds twice, which the minimax treats
 as endings.
 
-Boards are drawn from South's chair, as in RULES.md:
+Boards are drawn from South's chair, as in docs/rules.md (Modiar):
 
         N3 N2 N1      North's row
         S1 S2 S3      South's row

@@ -1,4 +1,4 @@
-"""Modiar's Druid plays for the final margin, not only for the result (issue 14, item 5).
+"""Modiar's Druid plays for the final margin, not only for the result.
 
 Every check here is against `Prover`, a brute force written for these tests on
 the rules engine's positions alone: it shares nothing with the Druid's search,
@@ -128,7 +128,7 @@ def test_a_stone_of_margin_outweighs_any_number_of_plies() -> None:
     assert md.search_score(-2, 0) > md.search_score(-16, 2 * MAX_DEPTH - 1)
 
 
-# -- the positions of the issue, outside the table and above the solver ---------------
+# -- positions outside the table and above the solver ---------------------------------
 
 
 def check_druid_keeps_the_best_margin(code: str) -> dict[int, int]:

@@ -3,7 +3,7 @@
 Searches here are bounded by node budgets, never by the clock, so every
 result is reproducible.  The solver is checked against a plain minimax written
 below on Position objects, which shares no code with it.  Boards are drawn as
-in RULES.md: columns a-h from the left, rows 1-8 from the top.
+in docs/rules.md (Reversi): columns a-h from the left, rows 1-8 from the top.
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from game.ai.strategy import EVAL_LIMIT, WIN, Tentative
 from game.rules.base import Outcome, Reason
 from game.rules.reversi import PASS, ReversiPosition, from_code, start
 from tests.engine.test_reversi import random_position as random_play
+from tools import reversi_classic as classic
 
 # -- helpers ---------------------------------------------------------------------------
 
 
 def position(diagram: str, side: str) -> ReversiPosition:
-    """A position from a RULES.md-style diagram (rows 1..8 from the top)."""
+    """A position from a diagram as docs/rules.md draws one (rows 1..8 from the top)."""
     rows = [line.split()[1:] for line in diagram.strip().splitlines()
             if re.match(r"\d ", line.strip())]
     assert len(rows) == 8 and all(len(row) == 8 for row in rows), diagram
@@ -295,13 +296,17 @@ def test_evaluation_is_a_bounded_int(seed: int, plies: int) -> None:
     value = rv.ReversiStrategy().evaluate(pos)
     assert isinstance(value, int)
     assert -EVAL_LIMIT <= value <= EVAL_LIMIT
-    assert len(rv.features(pos.mover, pos.opponent)) == len(rv.FEATURES)
+    classic_value = classic.evaluate(pos.mover, pos.opponent)
+    assert isinstance(classic_value, int) and -EVAL_LIMIT <= classic_value <= EVAL_LIMIT
+    assert len(classic.features(pos.mover, pos.opponent)) == len(classic.FEATURES)
 
 
-def test_weights_file_loads_or_falls_back(tmp_path) -> None:
-    assert rv.load_weights(tmp_path / "missing.json") == rv._DEFAULT_WEIGHTS
+def test_the_classic_weights_file_loads_or_falls_back(tmp_path) -> None:
+    assert classic.load_weights(tmp_path / "missing.json") == classic.DEFAULT_WEIGHTS
     bad = tmp_path / "bad.json"
     bad.write_text('{"features": ["mobility"], "phases": []}')
-    assert rv.load_weights(bad) == rv._DEFAULT_WEIGHTS
-    weights = rv.load_weights()
-    assert len(weights) == rv.PHASES and all(len(w) == len(rv.FEATURES) for w in weights)
+    assert classic.load_weights(bad) == classic.DEFAULT_WEIGHTS
+    weights = classic.load_weights()
+    assert weights != classic.DEFAULT_WEIGHTS  # the tuned file is there, beside the tool
+    assert len(weights) == classic.PHASES
+    assert all(len(w) == len(classic.FEATURES) for w in weights)

@@ -11,8 +11,9 @@ import pytest
 
 from game.ai import reversi as rv
 from game.ai import reversi_patterns as rp
-from game.rules.reversi import PASS, ReversiPosition
+from game.rules.reversi import FULL, PASS, ReversiPosition, mobility
 from tests.engine.test_reversi import random_position as random_play
+from tools import reversi_classic as classic
 
 np = pytest.importorskip("numpy")
 fit = pytest.importorskip("tools.reversi_patterns_fit")
@@ -59,6 +60,18 @@ def test_fast_evaluation_is_the_slow_reference(random_weights) -> None:
         p, o = pos.mover, pos.opponent
         tables = random_weights[rp.phase_of((p | o).bit_count())]
         assert rp.evaluate(p, o) == rp.reference_evaluate(p, o, tables), pos.code()
+        assert rp.evaluate(p, o, pos.placements()) == rp.evaluate(p, o), pos.code()
+
+
+def test_the_mobility_given_is_the_one_weighed(random_weights) -> None:
+    # The caller's move set stands in for the evaluation's own `mobility`
+    # call: a move set one square larger moves the score by the mobility weight.
+    for pos in positions(40, seed=4):
+        p, o = pos.mover, pos.opponent
+        w_mob = random_weights[rp.phase_of((p | o).bit_count())][-1][0]
+        moves = mobility(p, o)
+        extra = moves | (1 << next(sq for sq in range(64) if not moves >> sq & 1))
+        assert rp.evaluate(p, o, extra) - rp.evaluate(p, o, moves) == w_mob, pos.code()
 
 
 def test_each_shape_alone_agrees_with_the_reference() -> None:
@@ -98,7 +111,7 @@ def test_shapes_have_their_instances() -> None:
                       "line4": 4, "diag4": 4, "diag5": 4, "diag6": 4, "diag7": 4, "diag8": 2}
     assert len(rp.WRAPS) == 16
     every = sum(mask for mask, _ in rp.WRAPS)
-    assert every == 2 * rv.FULL  # each square on one wrapped diagonal of each direction
+    assert every == 2 * FULL  # each square on one wrapped diagonal of each direction
 
 
 @pytest.mark.parametrize("t", range(1, 8))
@@ -157,11 +170,16 @@ def test_phases_cover_every_disc_count() -> None:
 
 
 def test_only_a_few_phases_are_kept_as_lists() -> None:
-    for pos in positions(80, seed=3):
-        rp.evaluate(pos.mover, pos.opponent)
-    assert len(rp._MADE) <= rp.KEEP_PHASES
+    cases = positions(80, seed=3)
+    first = {pos.code(): rp.evaluate(pos.mover, pos.opponent) for pos in cases}
+    # More phases than are kept: some were dropped on the way, and made again.
+    assert len({rp.phase_of(sum(pos.counts())) for pos in cases}) > rp.KEEP_PHASES
+    assert len(rp._MADE) <= rp.KEEP_PHASES < rp.PHASES
     made = {id(t) for t in rp._READY if t is not None}
     assert len(made) == len(rp._MADE)
+    # A phase made again evaluates as it did the first time.
+    for pos in reversed(cases):
+        assert rp.evaluate(pos.mover, pos.opponent) == first[pos.code()]
 
 
 def test_the_strategy_evaluates_with_the_clamped_patterns() -> None:
@@ -169,9 +187,9 @@ def test_the_strategy_evaluates_with_the_clamped_patterns() -> None:
     for pos in positions(30, seed=5):
         p, o = pos.mover, pos.opponent
         expected = max(-rv.EVAL_LIMIT, min(rv.EVAL_LIMIT, rp.evaluate(p, o)))
-        assert rv.evaluate_patterns(p, o) == expected
+        assert rv.evaluate_bits(p, o) == expected
         assert rv.ReversiStrategy().evaluate(pos) == expected
-    assert any(rp.evaluate(pos.mover, pos.opponent) != rv.evaluate_classic(pos.mover, pos.opponent)
+    assert any(rp.evaluate(pos.mover, pos.opponent) != classic.evaluate(pos.mover, pos.opponent)
                for pos in positions(5, seed=6))
 
 
@@ -191,7 +209,7 @@ def late_positions(count: int, seed: int) -> list[tuple[int, int]]:
             children = fit.rt.children(pos.mover, pos.opponent)
             if children:
                 move = max(children, key=lambda child: rng.randint(-48, 48)
-                           - rv.evaluate_classic(child[1], child[2]))[0]
+                           - classic.evaluate(child[1], child[2]))[0]
             else:
                 move = PASS
             pos = pos.play(move).position
@@ -208,8 +226,8 @@ def test_patterns_predict_exact_endgame_values_better_than_the_classic_evaluatio
     against 12.8.)"""
     cases = [case for seed in (2026, 7, 8) for case in late_positions(40, seed=seed)]
     exact = np.array([fit.rt.solve(p, o)[1] for p, o in cases], dtype=float)
-    new = np.array([rv.evaluate_patterns(p, o) / 16 for p, o in cases])
-    old = np.array([rv.evaluate_classic(p, o) / 16 for p, o in cases])
+    new = np.array([rv.evaluate_bits(p, o) / 16 for p, o in cases])
+    old = np.array([classic.evaluate(p, o) / 16 for p, o in cases])
     new_error = np.sqrt(np.mean((new - exact) ** 2))
     old_error = np.sqrt(np.mean((old - exact) ** 2))
     assert new_error < old_error, (new_error, old_error)

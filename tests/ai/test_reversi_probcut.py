@@ -1,5 +1,5 @@
 """Reversi's ProbCut: a null-window node cut when a shallow search clears the
-window by the measured margin (issue 14, a faster and deeper search).
+window by the measured margin: a deeper search in the same nodes.
 
 Every search here is bounded by depth, so each count is the same on any
 machine.

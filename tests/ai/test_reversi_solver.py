@@ -95,7 +95,7 @@ def test_solver_finds_the_ffo_value(number: int, position: ReversiPosition,
     best = next(iter(values.values()))  # the first listed move is the best
     move, margin, _ = solve(position, BUDGETS[number])
     # FFO (like Edax) gives the k squares left empty at the end to the winner;
-    # RULES.md gives them to nobody, so then FFO's value is ours plus k in the
+    # our rules give them to nobody, so then FFO's value is ours plus k in the
     # winner's favour — and a final margin has the parity of 64 - k.
     if margin != best:
         left = abs(best) - abs(margin)
@@ -169,7 +169,7 @@ def test_a_tiny_budget_at_18_empties_gives_a_midgame_move(nodes: int) -> None:
 
 def test_the_smallest_ffo_position_agrees_with_plain_minimax() -> None:
     # FFO #20 has 6 empties: small enough for the minimax on Position objects,
-    # which shares no code with the solver, to confirm the value under RULES.md.
+    # which shares no code with the solver, to confirm the value under our rules.
     number, position, _ = HANDLED[19]
     assert number == 20 and empties(position) == 6
     assert solve(position)[1] == brute_force(position)
@@ -300,6 +300,6 @@ def test_the_self_play_file_has_forty_positions_per_size() -> None:
 @pytest.mark.parametrize("index", range(0, 40, 4))
 def test_solver_finds_the_self_play_values_at_14_empties(index: int) -> None:
     # The values in the file were found by this solver and by the one before it
-    # (session 5's, a different search) in one run, and agreed on all 120.
+    # (a different search) in one run, and agreed on all 120.
     pos, margin = self_play_positions(14)[index]
     assert solve(pos, 200_000)[1] == margin  # the 40 need 9,000-157,000 nodes

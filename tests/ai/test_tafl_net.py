@@ -12,7 +12,7 @@ took 13 / 9: Tawlbwrdd's king, taken between two attackers in the open, was
 not where games stalled; the test keeps the net plan from breaking it.
 
 ONE_DEFENDER_LEFT is judged over sixteen starts, itself and fifteen two
-random plies on (session 20): with the attacker at 100 the Druid took the
+random plies on: with the attacker at 100 the Druid took the
 king from 9 of them within 120 plies, with 140 from 13 — though not from
 ONE_DEFENDER_LEFT itself, where its attackers lose three of their number
 in the first 46 plies and the game runs to the cap.

@@ -1,5 +1,5 @@
 """The tafl search's pruning: futility one ply from the horizon, late-move
-reductions, and the ordering's late moves they act on (issue 14).
+reductions, and the ordering's late moves they act on.
 
 Every search here is bounded by depth or nodes, so each count is the same on
 any machine.
@@ -61,12 +61,16 @@ def test_a_king_with_few_defenders_is_searched_without_pruning():
     # The net round him is small quiet gains, which both kinds of pruning skip.
     strategy = TaflStrategy()
     lone = tafl.from_code(tafl_code("brandubh", LONE_ON_THE_THRONE, "a", "a1"))
-    assert strategy.futility_margin(lone) == strategy.late_move_reduction(lone) == 0
+    assert strategy.plan(lone).futility == strategy.plan(lone).reduction == 0
     start = tafl.start("brandubh")
-    assert strategy.futility_margin(start) == WEIGHTS["brandubh"].futility > 0
-    assert strategy.late_move_reduction(start) == WEIGHTS["brandubh"].reduction > 0
+    assert strategy.plan(start).futility == WEIGHTS["brandubh"].futility > 0
+    assert strategy.plan(start).reduction == WEIGHTS["brandubh"].reduction > 0
     search = Search(lone, strategy)
     assert search.futility == 0 and search.reduce_from_depth > search.limits.depth
+    assert not search.prunes
+    # Either way the quiescence search is the tafl one: four noisy plies, remembered.
+    assert strategy.plan(lone).quiescence_depth == strategy.plan(start).quiescence_depth == 4
+    assert search.quiet_table is not None
 
 
 def test_the_pruned_search_still_takes_an_open_line_at_once():

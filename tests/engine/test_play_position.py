@@ -120,11 +120,11 @@ def test_reversi_placements_are_mobility_and_the_evaluation_agrees():
     for position in sampled_positions("reversi", 4, "placements"):
         p, o = position.mover, position.opponent
         assert position.placements() == rv.mobility(p, o)
-        # The kept placements stand in for a fresh mobility call: the shipped
-        # evaluation and the classic one (which reads them) score alike either way.
+        # The kept placements stand in for a fresh mobility call: the
+        # evaluation, which reads them, scores alike either way.
         assert reversi_ai.ReversiStrategy().evaluate(position) == reversi_ai.evaluate_bits(p, o)
-        assert reversi_ai.evaluate_classic(p, o, position.placements()) == \
-            reversi_ai.evaluate_classic(p, o)
+        assert reversi_ai.evaluate_bits(p, o, position.placements()) == \
+            reversi_ai.evaluate_bits(p, o)
 
 
 def test_modiar_frame_moves_are_the_engines_moves():
