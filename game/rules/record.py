@@ -37,11 +37,11 @@ class RulesChange:
     """How today's rules end a game read from an earlier edition of them
     (one of `GameSpec.replayed_editions`), which those rules let go on.
 
-    `edition` is the edition it was saved or shared under; `ply` the move
-    (counted from 1) after which today's rules end it, with `outcome` (a
+    `edition` is the edition it was saved or shared under; `ply` the number
+    of the move (from 1) after which today's rules end it, with `outcome` (a
     no-progress draw); `moves_dropped` how many moves it held after that
-    one, and `ending_dropped` the resignation or agreed draw it held after
-    it, neither of which is kept.
+    one and `ending_dropped` the resignation or agreed draw it held after
+    them: neither is kept.
     """
 
     edition: int
@@ -65,13 +65,14 @@ class Game:
         self._moves: list[Move] = []  # every move, those undone included
         self._effects: list[Any] = []
         # Per position in _positions, the plies in a row without progress that
-        # led to it: counted from the start, which a code's history cannot reach.
+        # led to it, from 0 at the start: what came before a code is unknown.
         self._quiet: list[int] = [0]
         self._cursor = 0  # how many of _moves are on the board
         self._seen: Counter[Hashable] = Counter([self.start.repetition_key()])
         self._ending: Outcome | None = None  # resignation or agreed draw
-        self._no_progress_plies = self.spec.no_progress_plies  # None while replaying an
-        # earlier edition that lacked the limit (`replayed_under`)
+        # The no-progress limit in force: None while a game of an earlier
+        # edition, which lacked it, is replayed (`replayed_under`).
+        self._no_progress_plies = self.spec.no_progress_plies
         self.rules_change: RulesChange | None = None
         for text in moves:
             self.play_text(text)

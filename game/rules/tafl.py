@@ -767,12 +767,13 @@ def made_progress(before: TaflPosition, after: TaflPosition) -> bool:
 
 
 def _spec(rules: TaflRules, **fields: object) -> GameSpec:
+    if rules.no_progress_plies is not None:
+        fields.update(no_progress_plies=rules.no_progress_plies, made_progress=made_progress)
     return GameSpec(name=rules.name, sides=SIDES, start_code=_start_code(rules),
                     parse=from_code, code_fields=_code_fields(rules),
                     cells=rules.size * rules.size, cell_name=rules.square_name,
-                    repetition_limit=rules.repetition_limit,
-                    no_progress_plies=rules.no_progress_plies, made_progress=made_progress,
-                    draw_by_agreement=True, **fields)
+                    repetition_limit=rules.repetition_limit, draw_by_agreement=True,
+                    **fields)
 
 
 # Brandubh's newcomer is offered the defenders: the side with the king, whose
