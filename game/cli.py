@@ -250,6 +250,7 @@ def cmd_analyse(parsed: argparse.Namespace) -> str:
     if nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
     game = read_shared(read_record_file(parsed.record))
+    say_rules_change(game)
     moves = Analysis(game, nodes=nodes).run()
     if parsed.json:
         return "\n".join(json.dumps(move.as_dict(), ensure_ascii=False) for move in moves)
