@@ -58,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME DEPTH")
     cmd = commands.add_parser("moves", help="list the legal moves, sorted")
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME")
-    cmd = commands.add_parser("apply", help="play moves; print the code and the status")
+    cmd = commands.add_parser("apply", help="play moves; print the code and the status "
+                              "(with the no-progress count where the game has one)")
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME|RECORD|FILE|- [MOVE ...]")
     cmd = commands.add_parser("replay", help="a game record: the code after each move")
     cmd.add_argument("file", metavar="FILE|-")
@@ -140,6 +141,7 @@ def cmd_apply(args: Sequence[str]) -> str:
     else:
         code, moves = split_code(args)
         game = Game(position_from(code))
+    say_rules_change(game)
     first = game.ply + 1
     for ply, text in enumerate(moves, first):
         try:
@@ -176,6 +178,7 @@ def cmd_replay(path: str) -> str:
     """Each move of a record with the code after it, tab-separated; the start
     code first and the status last."""
     game = read_shared(read_record_file(path))
+    say_rules_change(game)
     replayed = Game(game.start)
     lines = [f"start\t\t{game.start.code()}"]
     for ply, (text, mark) in enumerate(zip(game.move_texts(), game.capture_marks(),
@@ -247,6 +250,7 @@ def cmd_analyse(parsed: argparse.Namespace) -> str:
     if nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
     game = read_shared(read_record_file(parsed.record))
+    say_rules_change(game)
     moves = Analysis(game, nodes=nodes).run()
     if parsed.json:
         return "\n".join(json.dumps(move.as_dict(), ensure_ascii=False) for move in moves)
@@ -265,8 +269,29 @@ def check_budget(parsed: argparse.Namespace) -> None:
 
 
 def status(game: Game) -> str:
+    """`ongoing`, `draw` or `win:SIDE`; in a game with a no-progress limit,
+    followed by the count: `quiet N/LIMIT`, the plies in a row without
+    progress (no capture, no new corner) that LIMIT of them draw."""
     outcome = game.outcome()
-    return "ongoing" if outcome is None else outcome.status
+    text = "ongoing" if outcome is None else outcome.status
+    limit = game.spec.no_progress_plies
+    return text if limit is None else f"{text} quiet {game.quiet_plies()}/{limit}"
+
+
+def say_rules_change(game: Game) -> None:
+    """Tell, on stderr, how today's rules cut a game read from an earlier
+    edition of them (the output itself stays the code and the status)."""
+    change = game.rules_change
+    if change is None:
+        return
+    dropped = f"; its {change.moves_dropped} later move(s) were not replayed" \
+        if change.moves_dropped else ""
+    ending = f"; its ending ({change.ending_dropped.reason.value}) came too late" \
+        if change.ending_dropped else ""
+    print(f"note: the game was played under edition {change.edition} of the {game.game} "
+          f"rules; today's rules end it after move {move_label(game, change.ply)} "
+          f"({change.outcome.status} {change.outcome.reason.value}){dropped}{ending}",
+          file=sys.stderr)
 
 
 def run(argv: Sequence[str]) -> str:

@@ -7,7 +7,7 @@ position; it lives in `game.rules.record.Game`.
 
 Moves are small plain values (an int or a tuple of ints) because the search
 creates millions of them; every game converts them to and from the notation of
-RULES.md with `move_text` / `parse_move`.
+docs/rules.md with `move_text` / `parse_move`.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class Reason(enum.Enum):
     BOARD_FULL = "board-full"
     NEITHER_CAN_MOVE = "neither-can-move"
     REPETITION = "repetition"
+    NO_PROGRESS = "no-progress"
     DRAW_AGREED = "draw-agreed"
     RESIGNATION = "resignation"
 
@@ -72,6 +73,7 @@ REASON_TEXT = {
     Reason.BOARD_FULL: "board full",
     Reason.NEITHER_CAN_MOVE: "neither side can move",
     Reason.REPETITION: "the position repeated",
+    Reason.NO_PROGRESS: "too many plies in a row with no capture and no new corner",
     Reason.DRAW_AGREED: "draw agreed",
     Reason.RESIGNATION: "resignation",
 }
@@ -174,7 +176,7 @@ def legal(position: Position, text: str) -> Move:
 
 
 def perft(position: Position, depth: int) -> int:
-    """Count the leaves of the move tree `depth` plies deep (RULES.md §6).
+    """Count the leaves of the move tree `depth` plies deep (docs/rules.md, Perft).
 
     The last ply is bulk-counted: a position's `move_count()` when it has one,
     else the length of its move list.

@@ -1,4 +1,4 @@
-"""Reading and writing the text of position codes (RULES.md §5).
+"""Reading and writing the text of position codes (docs/rules.md, Position codes).
 
 Only the shared grammar lives here: splitting a code into fields and the
 run-length BOARD field.  What a valid position is belongs to each game.

@@ -1,4 +1,4 @@
-"""Modiar: a two-row, three-pit mancala from northern Morocco (RULES.md §4).
+"""Modiar: a two-row, three-pit mancala from northern Morocco (docs/rules.md, Modiar).
 
 Six pits, seven stones in each, no stores.  South owns the near row, North the
 far row.  Stones travel counter-clockwise, so seen from South's chair the
@@ -32,7 +32,7 @@ Rules in brief:
   21-21 is a draw.
 
 A position code is ``modiar S1,S2,S3,N1,N2,N3 CAPS,CAPN SIDE FIRST``, where
-FIRST is 1 when the next move is the game's first (RULES.md §5).
+FIRST is 1 when the next move is the game's first (docs/rules.md, Position codes).
 
 Each rule is written once, as a kernel on plain tuples (`moves_in_frame`,
 `sow_and_capture`, `board_margin`, `rotate`, `drops`, at the end of this

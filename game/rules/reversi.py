@@ -1,4 +1,4 @@
-"""Reversi (Othello) on an 8x8 board, after RULES.md section 3.
+"""Reversi (Othello) on an 8x8 board, as docs/rules.md states them.
 
 Two players, black (`b`) and white (`w`), share one set of two-coloured discs.
 Black moves first from this start (columns a-h from the left, rows 1-8 counted

@@ -17,6 +17,11 @@ Tawlbwrdd differs in data, not in code: only the central castle is special
 hostile, the king is taken like a soldier in the open but by three attackers
 beside the castle and four on it, and he wins by reaching any edge square.
 
+Both games may be drawn by agreement, and both by repetition; Brandubh is
+also drawn after 100 plies in a row with no capture and no new corner
+visited (`TaflRules.no_progress_plies`, `made_progress`).  Those are rules of
+the game's history, which `game.rules.record.Game` applies.
+
 Squares are indexed rank by rank from the top of the diagram (the order of
 the position code), so `index = row * size + column`.
 
@@ -100,6 +105,10 @@ class TaflRules:
     stalemate_loses: bool  # no legal move: a loss (Brandubh) or a draw
     repetition_limit: int  # the occurrence of a position that draws
     corners: tuple[int, ...] = ()  # a1, g1, a7, g7 order: the special corners, toured
+    # Plies in a row with no capture and no new corner visited that draw the
+    # game (None: no such limit).  Like repetition, a rule of the game's
+    # history, which `game.rules.record.Game` keeps.
+    no_progress_plies: int | None = None
     centre: int = field(init=False)  # the throne, or castle
 
     def __post_init__(self) -> None:
@@ -516,13 +525,16 @@ def _brandubh() -> TaflRules:
         start_board="1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1",
         counts={"A": 12, "D": 8, "K": 1},
         restricted=special, king_squares=special,
-        # Each special square is one side's ally (RULES.md §1, revised): the
+        # Each special square is one side's ally (docs/rules.md, Brandubh): the
         # corners and the empty throne help the defenders, the edge the attackers.
         throne_hostile_to=frozenset({ATTACKERS}), corners_hostile_to=frozenset({ATTACKERS}),
         edge_hostile_to=frozenset({DEFENDERS}),
         king_capture=KingCapture.ENCLOSED, goal=Goal.CORNER_TOUR,
         stalemate_loses=True, repetition_limit=3,
         corners=tuple(_square(7, c) for c in corners),
+        # Attackers two by two beside the corners the king has still to visit
+        # can wall them off for good; this limit ends such a game.
+        no_progress_plies=100,
     )
 
 
@@ -745,14 +757,30 @@ def start(name: str) -> TaflPosition:
     return from_code(_start_code(RULES[name]))
 
 
+def made_progress(before: TaflPosition, after: TaflPosition) -> bool:
+    """Whether the move from `before` to `after` captured (a soldier or the
+    king) or took the king to a corner he had not visited: what starts the
+    count of a no-progress draw again.  A capture is the only way pieces
+    leave the board, so counting empty squares tells it."""
+    return after.visited != before.visited or \
+        after.board.count(EMPTY) != before.board.count(EMPTY)
+
+
 def _spec(rules: TaflRules, **fields: object) -> GameSpec:
+    if rules.no_progress_plies is not None:
+        fields.update(no_progress_plies=rules.no_progress_plies, made_progress=made_progress)
     return GameSpec(name=rules.name, sides=SIDES, start_code=_start_code(rules),
                     parse=from_code, code_fields=_code_fields(rules),
                     cells=rules.size * rules.size, cell_name=rules.square_name,
-                    repetition_limit=rules.repetition_limit, **fields)
+                    repetition_limit=rules.repetition_limit, draw_by_agreement=True,
+                    **fields)
 
 
 # Brandubh's newcomer is offered the defenders: the side with the king, whose
-# plan (run for the corners) is the easiest to see.
-SPECS = (_spec(BRANDUBH, suggested_side=DEFENDERS, rules_edition=2),
-         _spec(TAWLBWRDD, draw_by_agreement=True))
+# plan (run for the corners) is the easiest to see.  Its third edition added
+# the no-progress draw and the agreed draw to the second, whose games are
+# therefore replayed under it (`GameSpec.replayed_editions`); the first had
+# another start.
+SPECS = (_spec(BRANDUBH, suggested_side=DEFENDERS, rules_edition=3,
+               replayed_editions=frozenset({2})),
+         _spec(TAWLBWRDD))

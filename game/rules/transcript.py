@@ -1,7 +1,7 @@
 """A game as text: the record every game shares, and Reversi's bare transcript.
 
 A record (docs/records.md) is the start position's code on a line of its
-own, then the moves in RULES.md notation, then the result::
+own, then the moves in the notation of docs/rules.md, then the result::
 
     brandubh 1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1 a -
     1. d7-e7 e3-f3
@@ -33,7 +33,8 @@ from dataclasses import dataclass
 
 from . import SPECS, from_code
 from .base import CodeError, Reason, RulesError, short
-from .record import Game
+from .record import Game, check_edition
+from .spec import GameSpec
 
 RESULT = "result:"
 ONGOING = "ongoing"
@@ -341,7 +342,8 @@ def _describe_status(status: str, reason: Reason | None) -> str:
 # code's fields after the name with `_` for spaces, given only when the game
 # did not begin at its usual start; END is `r` and the winner's side letter
 # for a resignation, `d` for an agreed draw.  EDITION is the rules edition the
-# game was played under, so that a link never replays a game under other rules.
+# game was played under, so that a link never replays a game under other rules
+# (but for those today's rules replay, `GameSpec.replayed_editions`).
 
 LINK_VERSION = "t1"
 _LINK_FIELD = re.compile(r"[A-Za-z0-9_,/-]*", re.ASCII)
@@ -367,7 +369,9 @@ def is_link(text: str) -> bool:
 
 def read_link(fragment: str) -> Game:
     """The game a link's fragment holds; RecordError (kind bad_link, or
-    old_rules for a game played under another edition) if it holds none."""
+    old_rules for a game played under another edition) if it holds none.  A
+    game of an edition today's rules replay, which they end sooner, is cut
+    there (`Game.rules_change`)."""
     fields = fragment.strip().split(".")
     if len(fields) < 5 or fields[0] != LINK_VERSION or \
             not all(_LINK_FIELD.fullmatch(field) for field in fields):
@@ -376,9 +380,7 @@ def read_link(fragment: str) -> Game:
     found = SPECS.get(name)
     if found is None:
         raise _bad_link(f"unknown game {short(name)}")
-    if edition != str(found.rules_edition):
-        raise RecordError(f"the link's game was played under another edition of the {name} "
-                          "rules", "old_rules", name)
+    edition_number = _link_edition(edition, found)
     if not plies.isdigit() or int(plies) > MAX_LINK_PLIES:
         raise _bad_link("its move count is damaged", name)
     start_fields = [field[1:] for field in extra if field.startswith("s")]
@@ -386,10 +388,23 @@ def read_link(fragment: str) -> Game:
     if len(start_fields) > 1 or len(endings) > 1:
         raise _bad_link("it has fields twice", name)
     game = _link_start(found, start_fields)
-    _replay_numbered_moves(game, int(plies), _decode_number(moves, name))
-    if endings:
-        _apply_link_ending(game, endings[0])
+    with game.replayed_under(edition_number):
+        _replay_numbered_moves(game, int(plies), _decode_number(moves, name))
+        if endings:
+            _apply_link_ending(game, endings[0])
     return game
+
+
+def _link_edition(field: str, found: GameSpec) -> int:
+    """The link's rules edition, if today's rules replay its games; else
+    RecordError (kind old_rules)."""
+    # 0 is no edition: the first is 1.
+    edition = int(field) if field.isdigit() and field[0] != "0" and len(field) <= 3 else 0
+    try:
+        check_edition(edition, found, "the link's game was")
+    except RulesError as error:
+        raise RecordError(str(error), error.kind, error.game) from None
+    return edition
 
 
 def _bad_link(why: str, game: str | None = None) -> RecordError:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import tafl
-from game.rules.base import Reason, legal, perft
+from game.rules import SPECS, tafl
+from game.rules.base import Outcome, Reason, legal, perft
 from game.rules.record import Game
 
 from .diagrams import tafl_code
+from .walks import walk
 
 
 def position(diagram: str, side: str, visited: str = "-") -> tafl.TaflPosition:
@@ -952,3 +953,138 @@ def test_corners_visited_make_positions_differ_for_repetition():
     a = tafl.from_code("brandubh 7/7/3A3/7/7/7/3K3 a -")
     b = tafl.from_code("brandubh 7/7/3A3/7/7/7/3K3 a a1")
     assert a.repetition_key() != b.repetition_key()
+
+
+# --- the no-progress draw --------------------------------------------------------
+# 100 plies in a row with no capture and no new corner visited draw the game,
+# counted over the game's history from where it started.  The lines are seeded
+# walks over the legal moves (tests/engine/walks.py), none written by hand.
+
+START_CODE = tafl.start("brandubh").code()
+LIMIT = 100
+
+
+def test_brandubh_has_a_no_progress_limit_and_agreed_draws():
+    spec = SPECS["brandubh"]
+    assert spec.no_progress_plies == LIMIT and spec.draw_by_agreement
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_hundredth_quiet_ply_draws_the_game(seed):
+    line = walk(START_CODE, "q" * LIMIT, seed)
+    game = Game(START_CODE, line[:-1])
+    assert game.outcome() is None and game.quiet_plies() == LIMIT - 1
+    assert game.no_progress_left() == 1
+    game.play_text(line[-1])
+    assert game.outcome() == Outcome(None, Reason.NO_PROGRESS)
+    assert game.quiet_plies() == LIMIT and game.no_progress_left() == 0
+    assert game.legal_moves() == [] and game.position.legal_moves() != []
+
+
+def test_undo_and_redo_keep_the_count():
+    line = walk(START_CODE, "q" * 30 + "x" + "q" * (LIMIT - 1), 4)
+    game = Game(START_CODE, line)
+    counts = [game.quiet_plies()]
+    while game.undo():
+        counts.append(game.quiet_plies())
+    assert counts[::-1] == list(range(31)) + list(range(LIMIT))
+    for count in range(31):  # redo the line up to its capture: the same counts again
+        assert game.quiet_plies() == count and game.redo()
+    assert game.quiet_plies() == 0
+    while game.redo():
+        pass
+    assert game.ply == len(line) and game.outcome() is None
+    game.undo()
+    game.play_text(line[-1])  # playing the same move again counts the same
+    assert game.quiet_plies() == LIMIT - 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_capture_starts_the_count_again(seed):
+    line = walk(START_CODE, "q" * 60 + "x" + "q" * (LIMIT - 1), seed)
+    game = Game(START_CODE, line[:61])
+    assert game.quiet_plies() == 0
+    for text in line[61:]:
+        game.play_text(text)
+    assert game.ply == 60 + LIMIT and game.outcome() is None
+    assert game.quiet_plies() == LIMIT - 1
+
+
+# The king and a few pieces on an open board; he has visited a1 already.
+OPEN_BOARD = """
+7 . . . . . . .
+6 . A . . . A .
+5 . . D . . . .
+4 . . . K . . .
+3 . . . . D . .
+2 . A . . . A .
+1 . . . . . . .
+  a b c d e f g
+"""
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_new_corner_starts_the_count_again(seed):
+    start = tafl_code("brandubh", OPEN_BOARD, "d", "a1")
+    line = walk(start, "q" * 60 + "c" + "q" * (LIMIT - 1), seed)
+    game = Game(start, line[:61])
+    assert game.quiet_plies() == 0
+    for text in line[61:]:
+        game.play_text(text)
+    assert game.outcome() is None and game.quiet_plies() == LIMIT - 1
+
+
+def test_a_corner_already_visited_is_no_progress():
+    for visited, count in (("-", 0), ("a1", 1)):
+        game = Game(f"brandubh 7/7/3A3/7/7/7/2K4 d {visited}", ["c1-a1"])
+        assert game.quiet_plies() == count, visited
+
+
+def test_a_game_from_a_code_counts_from_there():
+    line = walk(START_CODE, "q" * (LIMIT + 50), 5)
+    halfway = Game(START_CODE, line[:50])
+    assert halfway.quiet_plies() == 50
+    game = Game(halfway.position, line[50:50 + LIMIT - 1])
+    assert game.outcome() is None and game.quiet_plies() == LIMIT - 1
+    game.play_text(line[50 + LIMIT - 1])
+    assert game.outcome().reason is Reason.NO_PROGRESS
+
+
+# The defenders are penned in round the king on a1: the soldier on b2 can
+# only step to b3 and back while the attackers round them stay put, and the
+# attacker on g3 can close b3 along the empty third rank.
+PEN = """
+7 . . . . A . .
+6 . . . . . A .
+5 . . . . . . .
+4 . A . . . . .
+3 A . . . . . A
+2 D D A . . . .
+1 K D A . . . .
+  a b c d e f g
+"""
+PEN_STAYS = {"a1": "K", "a2": "D", "b1": "D", "a3": "A", "b4": "A", "c2": "A", "c1": "A",
+             "g3": "A", "c3": ".", "d3": ".", "e3": ".", "f3": "."}
+
+
+def pen_stays(code: str) -> bool:
+    position = tafl.from_code(code)
+    return all(position.board[position.rules.square_index(square)] == piece
+               for square, piece in PEN_STAYS.items())
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_hundredth_quiet_ply_that_leaves_no_move_wins_instead(seed):
+    start = tafl_code("brandubh", PEN, "d", "a1")
+    game = Game(start, walk(start, "q" * (LIMIT - 1), seed, keep=pen_stays))
+    assert game.outcome() is None and game.quiet_plies() == LIMIT - 1
+    game.play_text("g3-b3")  # quiet, and the defenders have no move left
+    assert game.quiet_plies() == LIMIT
+    assert game.outcome() == Outcome("a", Reason.NO_LEGAL_MOVE)
+
+
+def test_a_draw_may_be_agreed_in_brandubh():
+    game = Game(START_CODE, ["b7-b6"])
+    assert game.agree_draw() == Outcome(None, Reason.DRAW_AGREED)
+    assert game.legal_moves() == []
+    assert game.undo() and game.outcome() is None and game.ply == 1

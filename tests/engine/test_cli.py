@@ -9,6 +9,9 @@ import pytest
 
 from game.cli import main
 
+from .editions import second_edition_link
+from .walks import walk
+
 BRANDUBH = "brandubh 1A1A1A1/A5A/2DDD2/A1DKD1A/2DDD2/A5A/1A1A1A1 a -"  # the start
 
 
@@ -51,9 +54,11 @@ def test_apply_prints_the_code_then_the_status(capsys):
     status, out, _ = run(capsys, "apply", "modiar", "S1")
     assert (status, out) == (0, "modiar 2,8,8,8,8,8 0,0 n 0\nongoing\n")
     status, out, _ = run(capsys, "apply", "brandubh 7/7/3A3/7/7/7/2K4 d -", "c1-a1")
-    assert out == "brandubh 7/7/3A3/7/7/7/K6 a a1\nongoing\n"
+    assert out == "brandubh 7/7/3A3/7/7/7/K6 a a1\nongoing quiet 0/100\n"
+    status, out, _ = run(capsys, "apply", "brandubh 7/7/3A3/7/7/7/2K4 d a1", "c1-a1")
+    assert out == "brandubh 7/7/3A3/7/7/7/K6 a a1\nongoing quiet 1/100\n"
     status, out, _ = run(capsys, "apply", "brandubh 4K2/7/3A3/7/7/7/7 d a1,g1,a7", "e7-g7")
-    assert out.splitlines()[1] == "win:d"
+    assert out.splitlines()[1] == "win:d quiet 0/100"
 
 
 def test_apply_reports_a_repetition_draw(capsys):
@@ -151,3 +156,69 @@ def test_a_bad_move_in_a_record_file_is_named(capsys, tmp_path):
     path.write_text("brandubh\n1. b7-b6 e5-e7x\n2. b6-b1\n", encoding="utf-8")
     status, _, err = run(capsys, "replay", str(path))
     assert status == 2 and err == "error: move 2. b6-b1: illegal move 'b6-b1' in this position\n"
+
+
+# --- the no-progress draw through the status line -------------------------------------
+# Lines of quiet moves (no capture, no new corner) come from seeded walks over
+# the legal moves (tests/engine/walks.py), never written by hand, and never
+# repeat a position, so no repetition draw interferes.
+
+LIMIT = 100
+
+
+def status_after(capsys, start: str, moves: list[str]) -> str:
+    """The status line of `apply` from `start` (a game's name or a code)."""
+    status, out, err = run(capsys, "apply", start, *moves)
+    assert status == 0 and err == "", err
+    return out.splitlines()[1]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_99_quiet_plies_go_on_and_the_100th_draws(capsys, seed):
+    line = walk(BRANDUBH, "q" * LIMIT, seed)
+    assert status_after(capsys, "brandubh", line[:-1]) == "ongoing quiet 99/100"
+    assert status_after(capsys, "brandubh", line) == "draw quiet 100/100"
+    status, _, err = run(capsys, "apply", "brandubh", *line, line[-1])
+    assert status == 2 and "the game is over (draw no-progress)" in err
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_capture_inside_the_line_starts_the_count_again(capsys, seed):
+    line = walk(BRANDUBH, "q" * 70 + "x" + "q" * LIMIT, seed)
+    assert status_after(capsys, "brandubh", line[:71]) == "ongoing quiet 0/100"
+    assert status_after(capsys, "brandubh", line[:-1]) == "ongoing quiet 99/100"
+    assert status_after(capsys, "brandubh", line) == "draw quiet 100/100"
+
+
+def test_a_game_from_a_code_counts_from_the_code(capsys):
+    line = walk(BRANDUBH, "q" * (LIMIT + 40), 7)
+    _, out, _ = run(capsys, "apply", "brandubh", *line[:40])
+    code = out.splitlines()[0]
+    assert out.splitlines()[1] == "ongoing quiet 40/100"
+    assert status_after(capsys, code, line[40:-1]) == "ongoing quiet 99/100"
+    assert status_after(capsys, code, line[40:]) == "draw quiet 100/100"
+
+
+def test_replay_ends_with_the_status_and_the_count(capsys, tmp_path):
+    line = walk(BRANDUBH, "q" * LIMIT, 8)
+    path = tmp_path / "game.txt"
+    path.write_text("brandubh " + " ".join(line), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 0 and out.splitlines()[-1] == "draw quiet 100/100"
+    assert len(out.splitlines()) == 1 + LIMIT + 1  # start, every move, status
+
+
+@pytest.mark.parametrize("game", ["tawlbwrdd", "reversi", "modiar"])
+def test_games_without_the_limit_keep_a_bare_status(capsys, game):
+    status, out, _ = run(capsys, "apply", game)
+    assert status == 0 and out.splitlines()[1] == "ongoing"
+
+
+def test_a_link_from_the_second_brandubh_edition_is_cut_at_the_draw_and_says_so(capsys):
+    line = walk(BRANDUBH, "q" * (LIMIT + 20), 9)
+    status, out, err = run(capsys, "apply", second_edition_link(line))
+    assert status == 0 and out.splitlines()[1] == "draw quiet 100/100"
+    assert err.startswith("note: ") and err.count("\n") == 1
+    assert "edition 2" in err and "50..." in err and "20 later move(s)" in err
+    status, out, err = run(capsys, "apply", second_edition_link(line[:LIMIT - 1]))
+    assert (status, out.splitlines()[1], err) == (0, "ongoing quiet 99/100", "")

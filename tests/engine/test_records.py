@@ -31,6 +31,8 @@ from game.rules.transcript import (
     write_transcript,
 )
 
+from .walks import walk
+
 SEEDS = range(4)
 TRANSCRIPT_GAME = "reversi"
 # Games where one move can take pieces or stones: the record marks those moves.
@@ -180,15 +182,33 @@ def test_an_agreed_draw_survives() -> None:
 
 
 def test_a_repetition_ending_survives() -> None:
-    for seed in range(40):
-        game = random_game("brandubh", seed)
-        if game.outcome().reason is Reason.REPETITION:
-            break
-    else:
-        pytest.fail("no random Brandubh game ended by repetition")
+    # An attacker and a defender step out and back twice: the start's third
+    # occurrence.  (Random games rarely repeat before the no-progress draw.)
+    game = Game(start("brandubh"), ["a4-b4", "c3-c2", "b4-a4", "c2-c3"] * 2)
+    assert game.outcome().reason is Reason.REPETITION
     text = write_record(game)
     assert "result: draw repetition" in text
     assert_same_game(read_record(text), game)
+
+
+def test_a_no_progress_draw_survives_a_record_and_a_link() -> None:
+    game = Game(BRANDUBH, walk(BRANDUBH, "q" * 100, 11))
+    assert game.outcome().reason is Reason.NO_PROGRESS
+    text = write_record(game)
+    assert text.endswith("result: draw no-progress\n")
+    assert_same_game(read_record(text), game)
+    assert_same_game(read_link(write_link(game)), game)
+
+
+def test_a_record_that_plays_on_after_the_no_progress_draw_names_the_move() -> None:
+    line = walk(BRANDUBH, "q" * 101, 12)
+    with pytest.raises(RecordError) as caught:
+        read_record(f"{BRANDUBH}\n{' '.join(line)}")
+    assert caught.value.kind == "illegal_move" and caught.value.ply == 101
+    assert f"move 51. {line[100]}: the game is over (draw no-progress)" in str(caught.value)
+    with pytest.raises(RecordError) as caught:
+        read_record(f"{BRANDUBH}\n{' '.join(line[:100])}\nresult: ongoing")
+    assert caught.value.kind == "wrong_result"
 
 
 # --- Othello transcripts ------------------------------------------------------
@@ -261,7 +281,7 @@ MALFORMED = [
      "wrong_result"),
     (f"{BRANDUBH}\nresult: win:b", "line 2: a result is", "bad_result"),
     (f"{BRANDUBH}\nresult: draw stalemate", "line 2: unknown reason 'stalemate'", "bad_result"),
-    (f"{BRANDUBH}\nresult: draw draw-agreed", "a draw cannot be agreed in brandubh",
+    ("reversi\nresult: draw draw-agreed", "a draw cannot be agreed in reversi",
      "wrong_result"),
     (f"{BRANDUBH}\nresult: ongoing\n1. d7-d6", "line 3: nothing may follow the result",
      "after_result"),
@@ -357,6 +377,7 @@ def test_a_link_keeps_an_agreed_draw() -> None:
 def damaged_links() -> list[str]:
     good = write_link(random_game("brandubh", 0, plies=20))
     version, name, edition, plies, moves = good.split(".")
+    no_agreed_draws = write_link(random_game("reversi", 0, plies=20))
     return [
         "t1", "t1.chess.1.0.", f"{version}.{name}.9.{plies}.{moves}",
         f"{version}.{name}.{edition}.x.{moves}", f"{version}.{name}.{edition}.{plies}.{moves}!",
@@ -364,7 +385,7 @@ def damaged_links() -> list[str]:
         f"{version}.{name}.{edition}.2.{moves}",  # fewer moves than the number holds
         f"{version}.{name}.{edition}.{plies}.{moves}.sXYZ",
         f"{version}.{name}.{edition}.{plies}.{moves}.q",
-        f"{version}.{name}.{edition}.{plies}.{moves}.d",  # Brandubh has no agreed draws
+        f"{no_agreed_draws}.d",  # Reversi has no agreed draws
         f"{version}.{name}.{edition}.{plies}.A",
     ]
 

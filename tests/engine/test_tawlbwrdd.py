@@ -6,9 +6,11 @@ f6.  `a` = attackers (A), `d` = defenders (D, K).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from game.rules import tafl
+from game.rules import SPECS, tafl
 from game.rules.base import Reason, RulesError, legal, perft
 from game.rules.record import Game
 
@@ -385,10 +387,20 @@ def test_a_position_arising_a_second_time_is_a_draw():
     assert game.occurrences() == 2
 
 
-def test_a_draw_may_be_agreed_in_tawlbwrdd_only():
+def test_a_draw_may_be_agreed_in_tawlbwrdd_as_in_brandubh_but_not_in_reversi():
     game = Game(tafl.start("tawlbwrdd"))
     assert game.agree_draw().reason is Reason.DRAW_AGREED
     assert game.legal_moves() == []
     assert game.undo() and game.outcome() is None
     with pytest.raises(RulesError):
-        Game(tafl.start("brandubh")).agree_draw()
+        Game("reversi").agree_draw()
+
+
+@pytest.mark.parametrize("name", ["tawlbwrdd", "reversi", "modiar"])
+def test_only_brandubh_counts_plies_without_progress(name):
+    game = Game(SPECS[name].start_code)
+    rng = random.Random(name)
+    while game.legal_moves() and game.ply < 300:
+        game.play(rng.choice(game.legal_moves()))
+        assert game.quiet_plies() == 0 and game.no_progress_left() is None
+    assert game.outcome() is None or game.outcome().reason is not Reason.NO_PROGRESS
