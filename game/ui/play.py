@@ -1,26 +1,65 @@
-"""A game being played in the app: the record, who plays each side, the
-computer's thinking, hints, undo/redo and autosave.  No pygame here, so the
-flow can be tested on its own; the board scene draws what this decides.
+"""A game being played in the app: the record, who plays each side, and the
+flow of the game — the computer's turn, forced passes, draw offers, hints,
+the analysis, undo/redo and autosave.  No pygame here, so the flow can be
+tested on its own.
+
+The board drives it with one call a frame, `Play.tick(frame)`, which runs
+the frame's share of every background search and returns what happened
+(see game/ui/play_events.py); between frames the board turns the player's
+input into requests (`request_move`, `request_hint`, `offer_draw`, ...),
+each of which returns at once what it did, in the same events.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
+from functools import wraps
 from typing import Any
 
-from ..ai.levels import LEVEL_NAMES, RandomPlayer, accepts_draw_after, draw_check, start_search
+from ..ai.levels import LEVEL_NAMES, RandomPlayer, start_search
 from ..ai.search import Search
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
-from ..rules.base import IllegalMove, Move, Played, Position, RulesError, other
+from ..rules.base import IllegalMove, Move, Outcome, Played, Position, RulesError, other
 from ..rules.record import Game
+from .background import AnalysisRun, DrawWeighing, HintSearch, SquareValues
+from .play_events import (
+    Actor,
+    DrawAnswered,
+    DrawOffered,
+    Event,
+    GameEnded,
+    HintFound,
+    HistoryChanged,
+    Moved,
+    PassDue,
+    Refused,
+    Turn,
+    Why,
+)
 
-MODES = ("computer", "hotseat", "watch")
-HINT_SECONDS = 1.0
 LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
 PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
+HUMAN = "human"  # who plays a side that is not the computer's
+SHOW_THINKING_AT_LEAST = 0.45  # seconds: a computer move comes no sooner, so it can be followed
+FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
+FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
+
+
+class Mode(StrEnum):
+    """Who plays: a person against the computer, two people on one device, or
+    the computer against itself (the stored strings are these values)."""
+
+    COMPUTER = "computer"
+    HOTSEAT = "hotseat"
+    WATCH = "watch"
+
+
+MODES = tuple(Mode)
 
 
 def autosave_key(game: str) -> str:
@@ -46,36 +85,39 @@ class Setup:
     """How a game was set up: which game, who plays, at what level."""
 
     game: str
-    mode: str = "computer"  # computer | hotseat | watch
+    mode: Mode = Mode.COMPUTER
     human_side: str = ""  # the person's side in computer mode
     level: str = "ovate"
     seed: int = 0
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode(self.mode))  # a stored or chosen string
+
     def player(self, side: str) -> str:
-        """'human' or the level name of the computer playing `side`."""
-        if self.mode == "hotseat" or (self.mode == "computer" and side == self.human_side):
-            return "human"
+        """HUMAN or the level name of the computer playing `side`."""
+        if self.mode == Mode.HOTSEAT or (self.mode == Mode.COMPUTER and side == self.human_side):
+            return HUMAN
         return self.level
 
     def swapped(self, sides: tuple[str, str]) -> Setup:
-        if self.mode != "computer":
+        if self.mode != Mode.COMPUTER:
             return self
         return replace(self, human_side=other(sides, self.human_side))
 
     @staticmethod
     def read(data: Any) -> Setup:
-        if not isinstance(data, dict):
+        """A stored setup (its mode one of the strings `Mode` stands for)."""
+        if not isinstance(data, dict) or data.get("mode", Mode.COMPUTER) not in MODES:
             raise RulesError("the saved setup is damaged")
         setup = Setup(**{k: data[k] for k in ("game", "mode", "human_side", "level", "seed")
                          if k in data})
-        if setup.game not in GAME_NAMES or setup.mode not in MODES \
-                or setup.level not in LEVEL_NAMES or not isinstance(setup.seed, int) \
-                or not isinstance(setup.human_side, str):
+        if setup.game not in GAME_NAMES or setup.level not in LEVEL_NAMES \
+                or not isinstance(setup.seed, int) or not isinstance(setup.human_side, str):
             raise RulesError("the saved setup is damaged")
         return setup
 
 
-def only_pass(position) -> bool:
+def only_pass(position: Position) -> bool:
     """True when the engine's one legal move is its game's pass (Reversi's forced pass)."""
     passing = spec_of(position).pass_move
     if passing is None:
@@ -90,26 +132,55 @@ def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """The game as it stands, worked out once per change of the record (the
+    board reads it many times a frame)."""
+
+    ply: int
+    side: str  # to move
+    outcome: Outcome | None
+    player: str  # HUMAN, or the level of the computer playing the side to move
+    only_pass: bool  # the side to move's one move is the pass: it plays itself
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.outcome is None and self.player == HUMAN
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.outcome is None and self.player != HUMAN
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One frame as `Play.tick` needs it."""
+
+    dt: float  # seconds since the last frame
+    deadline: float  # when this frame's searching ends (time.perf_counter)
+    showing: bool = False  # the board still shows a move: the next one waits for it
+    quiet: bool = True  # nothing to draw in this frame so far
+    pace: float = 1.0  # the animation speed setting (the forced pass's pause follows it)
+    nodes: int | None = None  # searches bounded by nodes instead of the levels' clocks
+
+
+def _reported(request: Callable[..., None]) -> Callable[..., list[Event]]:
+    """A request to a Play: it returns at once what it did (its events, e.g. the
+    move played, or why it was refused), for the board to show."""
+    @wraps(request)
+    def run(play: Play, *args: Any, **kwargs: Any) -> list[Event]:
+        request(play, *args, **kwargs)
+        events, play._events = play._events, []
+        return events
+    return run
+
+
+@dataclass(frozen=True)
 class Decided:
     """What the computer's search settled on (None: it found no move at all)."""
-
-    move: Move | None
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A move just played: the position it was played in, the move, and what it
-    did (the board animates this)."""
-
-    before: Position
-    move: Move
-    played: Played
-
-
-@dataclass(frozen=True)
-class Refused:
-    """The computer offered a move the rules do not allow (or none): it was not
-    played, and the computer does not try again in this position."""
 
     move: Move | None
 
@@ -118,218 +189,455 @@ class Play:
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
         self.game = game or Game(spec(setup.game).start_code)
-        self.search: Search | RandomPlayer | None = None
-        self.decided: Decided | None = None  # the computer's move, not yet played
-        self.hint_search: Search | None = None
-        self.hint: Move | None = None
-        # A draw offered to the computer, while it weighs it: its side, its
-        # search, and the position the offer was made in.
-        self.draw_weighing: Search | None = None  # for the position now: a move drops it
-        # Seconds since the computer's turn began: the board shows its thinking for
-        # a moment before it plays.  Written here alone.
-        self.thinking_for: float = 0.0
-        self.refused_in: Position | None = None  # where the computer offered a refused move
+        self.storage: Storage | None = None  # where it is autosaved, once on a board
+        self.revision = 0  # counts the record's changes (moves, undo, endings, loads)
+        self._saved_revision = 0
         self.saved_at: float = 0.0  # when it was last autosaved (the menu's most recent)
+        self._events: list[Event] = []  # reported by the next tick
+        self._snapshot: tuple[tuple, Snapshot] | None = None
+        # The computer's turn: its search, the move it settled on (not yet
+        # played), the seconds since its turn began (its move is shown no sooner
+        # than SHOW_THINKING_AT_LEAST) and where it offered a refused move.
+        self.search: Search | RandomPlayer | None = None
+        self.decided: Decided | None = None
+        self.thinking_for = 0.0
+        self.refused_in: Position | None = None
+        self.passing: float | None = None  # seconds until a forced pass plays itself
+        self.draw_offered_by: str | None = None  # on one device, the side that offered
+        self.hint_search = HintSearch()
+        self.weighing = DrawWeighing()
+        self.analysis = AnalysisRun()
+        self._analysis_wanted = False  # asked for: started in the next frame's slice
+        self.values = SquareValues()
         # The board shows an earlier position (replay): the computer neither thinks
-        # nor plays, and the hint waits, until the player goes back to the game.
+        # nor plays, a forced pass and the hint wait, until the player goes back.
         self.paused = False
 
-    # --- who moves -----------------------------------------------------------------
+    # --- the game as it stands ---------------------------------------------------------
 
     @property
-    def position(self):
+    def position(self) -> Position:
         return self.game.position
+
+    @property
+    def state(self) -> Snapshot:
+        """The snapshot of the record as it is now (worked out again only after a change)."""
+        game = self.game
+        key = (game, game.position, game.ending, self.setup)
+        if self._snapshot is None or any(a is not b for a, b in zip(key, self._snapshot[0],
+                                                                       strict=True)):
+            position = game.position
+            self._snapshot = (key, Snapshot(game.ply, position.side, game.outcome(),
+                                            self.setup.player(position.side),
+                                            only_pass(position)))
+        return self._snapshot[1]
 
     def player(self, side: str | None = None) -> str:
         return self.setup.player(side or self.position.side)
 
     @property
     def human_to_move(self) -> bool:
-        return self.game.outcome() is None and self.player() == "human"
+        return self.state.human_to_move
 
     @property
     def computer_to_move(self) -> bool:
-        return self.game.outcome() is None and self.player() != "human"
+        return self.state.computer_to_move
 
-    # --- the computer --------------------------------------------------------------
-
-    def think(self, deadline: float, dt: float, nodes: int | None = None) -> bool:
-        """One frame of the computer's turn, `dt` seconds long: search until
-        `deadline`.  True when its move was decided in this call (it is then in
-        `decided` until `play_decided` plays it).
-
-        `nodes`, when given, bounds the search by nodes instead of the level's clock.
-        While paused nothing is searched (a search under way keeps its place).
-        """
-        if self.paused:
-            return False
-        if not self.computer_to_move:
-            self.cancel()
-            return False
-        if self.computer_stopped:
-            return False  # the same search would offer the same move: wait for an undo
-        if self.draw_weighing is not None:
-            return False  # it answers a draw offer before it moves
-        if self.search is None and self.decided is None:
-            history = self.game.repetition_keys()
-            self.search = start_search(self.position, self.player(), history=history,
-                                       seed=self.setup.seed * 7919 + self.game.ply,
-                                       nodes=nodes)
-            self.thinking_for = 0.0
-        self.thinking_for += dt
-        if self.search is None or not self.search.step(deadline):
-            return False
-        self.decided, self.search = Decided(self.search.best_move), None
-        return True
-
-    def play_decided(self) -> Turn | Refused | None:
-        """Play the computer's decided move, if there is one.  The record checks
-        it against the rules (the only check): a move it refuses is not played.
-        Nothing is played while paused."""
-        if self.decided is None or self.paused or self.draw_weighing is not None:
-            return None  # a draw offer is answered before the computer moves
-        move, self.decided = self.decided.move, None
-        if move is None:
-            return self._refuse(None)  # the search ended with nothing to offer
-        before = self.position
-        try:
-            played = self.play(move)
-        except IllegalMove:
-            return self._refuse(move)
-        return Turn(before, move, played)
-
-    def _refuse(self, move: Move | None) -> Refused:
-        self.refused_in = self.position
-        return Refused(move)
+    def may_move(self, showing: bool = False) -> bool:
+        """Whether the person may pick a move now: their turn, a real choice (not
+        a forced pass), the board live and no move still on show."""
+        state = self.state
+        return not self.paused and not showing and state.human_to_move and \
+            not state.only_pass and self.decided is None
 
     @property
     def computer_stopped(self) -> bool:
         """The computer offered a refused move here and waits for the position to change."""
         return self.position is self.refused_in
 
+    @property
+    def draw_weighing(self) -> Search | None:
+        """The computer's search weighing a draw offered to it, while it weighs."""
+        return self.weighing.search
+
+    @property
+    def hint(self) -> Move | None:
+        """The hint found for the person's position (None: none asked, or not yet)."""
+        return self.hint_search.move
+
+    @property
+    def unfinished(self) -> bool:
+        """Still going and with moves made (or undone, for redo): losing it loses something."""
+        return self.state.outcome is None and (self.game.ply > 0 or self.game.can_redo)
+
+    def resigning_side(self) -> str:
+        """Who gives up when Resign is pressed: the person against the computer,
+        the side to move on one device."""
+        return self.setup.human_side if self.setup.mode == Mode.COMPUTER else self.position.side
+
+    # --- requests (between frames; their outcome is reported by the next tick) ---------
+
+    @_reported
+    def request_move(self, move: Move) -> None:
+        """A person's move, picked from the engine's own lists."""
+        why = self._why_not_move()
+        if why is not None:
+            self._events.append(Refused(why, move))
+            return
+        try:
+            self._play(move, Actor.PERSON)
+        except IllegalMove:
+            self._events.append(Refused(Why.ILLEGAL, move))
+
+    def _why_not_move(self) -> Why | None:
+        state = self.state
+        if self.paused:
+            return Why.REPLAY
+        if state.over:
+            return Why.GAME_OVER
+        if not state.human_to_move or state.only_pass or self.decided is not None:
+            return Why.NOT_YOUR_TURN
+        return None
+
+    @_reported
+    def request_undo(self) -> None:
+        """Take back a move, and on to a turn a person really plays: against the
+        computer the person's last turn, and never a forced pass (those play
+        themselves, so stopping there would pass again at once)."""
+        if self._refuse_history_change():
+            return
+        self.cancel()
+        start, ended = self.game.ply, self.game.ending is not None
+        if self.game.undo():
+            while not self._undo_stops_here() and self.game.undo():
+                pass
+            while not self._undo_stops_here() and self.game.ply < start and self.game.redo():
+                pass  # nothing to stop at further back (the computer moved first): come forward
+        resumed = ended and self.game.ending is None  # a resignation or agreed draw taken back
+        self._after_history_change(self.game.ply < start or resumed)
+
+    @_reported
+    def request_redo(self) -> None:
+        if self._refuse_history_change():
+            return
+        self.cancel()
+        changed = self.game.redo()
+        while changed and not self._undo_stops_here() and self.game.outcome() is None and \
+                self.game.redo():
+            pass
+        self._after_history_change(changed)
+
+    def _refuse_history_change(self) -> bool:
+        """Undo and redo wait in replay (which move would they take back, the
+        shown or the last?) and do nothing while the computer plays itself."""
+        why = Why.REPLAY if self.paused else \
+            Why.NOT_IN_THIS_MODE if self.setup.mode == Mode.WATCH else None
+        if why is not None:
+            self._events.append(Refused(why))
+        return why is not None
+
+    def _undo_stops_here(self) -> bool:
+        """A turn undo and redo may stop at: a person's, with a real choice."""
+        return self.player() == HUMAN and not only_pass(self.position)
+
+    def _after_history_change(self, changed: bool) -> None:
+        if not changed:
+            self._events.append(Refused(Why.NOTHING_TO_DO))
+            return
+        self.draw_offered_by = None  # an offer was for the position it was made in
+        self.passing = None
+        self._record_changed()
+        self._events.append(HistoryChanged())
+
+    @_reported
+    def request_resign(self) -> None:
+        if self.state.over or self.setup.mode == Mode.WATCH:
+            self._events.append(Refused(Why.GAME_OVER if self.state.over
+                                        else Why.NOT_IN_THIS_MODE))
+            return
+        self.cancel()
+        self.game.resign(self.resigning_side())
+        self._record_changed()
+        self._report_ending()
+
+    @_reported
+    def offer_draw(self) -> None:
+        """Against the computer it weighs the offer (answered a few frames later);
+        on one device the other player accepts by offering on their turn."""
+        if self.state.over or self.setup.mode == Mode.WATCH or \
+                not self.game.spec.draw_by_agreement:
+            self._events.append(Refused(Why.GAME_OVER if self.state.over
+                                        else Why.NOT_IN_THIS_MODE))
+        elif self.setup.mode == Mode.COMPUTER:
+            self.weighing.start(self.game)
+        elif self.draw_offered_by not in (None, self.position.side):
+            self._agree_draw()
+        elif self.draw_offered_by is None:
+            self.draw_offered_by = self.position.side
+            self._events.append(DrawOffered(self.position.side))
+
+    @property
+    def accepting_draw(self) -> bool:
+        """On one device: the other side offered a draw, this side may accept."""
+        return self.draw_offered_by not in (None, self.position.side)
+
+    def _agree_draw(self) -> None:
+        self.cancel()
+        self.game.agree_draw()
+        self.draw_offered_by = None
+        self._record_changed()
+        self._report_ending()
+
+    @_reported
+    def request_hint(self) -> None:
+        """Ask for the Druid's move; it is `hint.pending` until found."""
+        if not self.may_move():
+            self._events.append(Refused(self._why_not_move() or Why.NOT_YOUR_TURN))
+            return
+        self.hint_search.ask()
+
+    @_reported
+    def toggle_values(self) -> None:
+        """Show (or hide) the Druid's value on every legal move of the person's turn."""
+        self.values.toggle()
+
+    @_reported
+    def toggle_analysis(self) -> None:
+        """Analyse the moves that lack a verdict (going on from where it was);
+        while it runs, stop it."""
+        if self.analysis.running:
+            self.analysis.stop()
+        elif self.game.ply and self.analysis.lacking(self.game):
+            self._analysis_wanted = True
+        else:
+            self._events.append(Refused(Why.NOTHING_TO_DO))
+
+    @_reported
+    def load(self, game: Game, mode: Mode | None = None) -> None:
+        """Put another record of this game on the board (a code or a record
+        loaded): the history changes; `mode` changes who plays."""
+        self.cancel()
+        self.game = game
+        if mode is not None:
+            self.setup = replace(self.setup, mode=mode)
+        self.draw_offered_by = None
+        self.passing = None
+        self._record_changed()
+        self._events.append(HistoryChanged())
+
+    def pause(self) -> None:
+        """Hold the computer's turn, a forced pass and the hint where they are:
+        the player is looking at an earlier position."""
+        self.paused = True
+
+    def resume(self) -> None:
+        """Carry on from where `pause` held them."""
+        self.paused = False
+
+    def stop(self) -> None:
+        """The board is left: every search stops (the analysis keeps what it found)."""
+        self.cancel()
+        self.values.stop()
+        if self.analysis.running:
+            self.analysis.stop()
+        self.paused = False
+
     def cancel(self) -> None:
-        """Stop thinking (the search, its decided move, the hint); after an undo,
-        a redo or a new position the computer may try a refused position again."""
+        """Stop thinking (the search, its decided move, the hint, a draw being
+        weighed); after an undo, a redo or a new position the computer may try
+        a refused position again."""
         if self.search is not None:
             self.search.cancel()
             self.search = None
         self.decided = None
         self.refused_in = None
-        self.cancel_hint()
-        self._drop_draw_weighing()
+        self.hint_search.cancel()
+        self.weighing.cancel()
 
-    def pause(self) -> None:
-        """Hold the computer's turn (and the hint) where it is: the player is
-        looking at an earlier position."""
-        self.paused = True
+    # --- one frame ------------------------------------------------------------------------
 
-    def resume(self) -> None:
-        """Carry on from where `pause` held the turn."""
-        self.paused = False
+    def tick(self, frame: Frame) -> list[Event]:
+        """The frame's share of the game: a forced pass counted down, each
+        background search stepped until `frame.deadline` (hint, draw weighing,
+        analysis, the squares' values, then the computer's move), the
+        computer's move played once shown long enough, and the game saved if
+        it changed.  Returns what happened since the last tick."""
+        forced = self._forced_pass(frame)
+        self._step_hint(frame)
+        self._step_draw_weighing(frame)
+        self._step_analysis(frame)
+        self._step_values(frame)
+        if not forced:
+            self._computer_turn(frame)
+        self._autosave()
+        events, self._events = self._events, []
+        return events
 
-    # --- hints ------------------------------------------------------------------------
-
-    def ask_hint(self, nodes: int | None = None) -> None:
-        """Start the hint's search: for HINT_SECONDS, or for `nodes` when given."""
-        if not self.human_to_move:
-            return
-        self.cancel_hint()
-        history = self.game.repetition_keys()
-        self.hint_search = start_search(self.position, "druid", history=history, nodes=nodes,
-                                        seconds=None if nodes else HINT_SECONDS)
-
-    def advance_hint(self, deadline: float) -> None:
+    def _forced_pass(self, frame: Frame) -> bool:
+        """When the only move is the pass, announce it, wait, then play it (for
+        a person and for the computer alike).  True while a forced pass is due.
+        In replay it waits with the computer: it is the game's move."""
         if self.paused:
-            return
-        if self.hint_search is not None and self.hint_search.step(deadline):
-            self.hint = self.hint_search.best_move
-            self.hint_search = None
-
-    def cancel_hint(self) -> None:
-        if self.hint_search is not None:
-            self.hint_search.cancel()
-        self.hint_search, self.hint = None, None
-
-    # --- a draw offered to the computer ----------------------------------------------------
-
-    def offer_draw_to_computer(self) -> None:
-        """Start the computer's weighing of a draw offer, answered by `weigh_draw`
-        a slice a frame (its search never holds a frame); a second offer while
-        it weighs the first changes nothing."""
-        if self.setup.mode != "computer" or self.game.outcome() is not None \
-                or self.draw_weighing is not None:
-            return
-        self.draw_weighing = draw_check(self.game)
-
-    def weigh_draw(self, deadline: float) -> bool | None:
-        """One frame's slice of the weighing: None while it goes on (or nothing
-        was offered), else whether the computer accepts.  Paused (the player
-        looks at an earlier position) it waits, as the computer's turn does."""
-        if self.draw_weighing is None or self.paused:
-            return None
-        search = self.draw_weighing
-        if not search.step(deadline):
-            return None
-        self.draw_weighing = None
-        computer = other(self.game.start.SIDES, self.setup.human_side)
-        return accepts_draw_after(self.position, computer, search.result())
-
-    def _drop_draw_weighing(self) -> None:
-        if self.draw_weighing is not None:
-            self.draw_weighing.cancel()
-            self.draw_weighing = None
-
-    # --- moves and history ------------------------------------------------------------
-
-    def play(self, move: Move) -> Played:
-        """Play a move (checked against the legal moves by the record).  A
-        player who moves while the computer weighs their draw offer has
-        withdrawn it: the offer was for the position they moved from."""
-        self.cancel_hint()
-        self._drop_draw_weighing()
-        return self.game.play(move)
-
-    def undo(self) -> bool:
-        """Take back a move, and on to a turn a person really plays: against the
-        computer the person's last turn, and never a forced pass (the board
-        passes those by itself, so stopping there would pass again at once)."""
-        self.cancel()
-        start = self.game.ply
-        if not self.game.undo():
             return False
-        while not self._undo_stops_here() and self.game.undo():
-            pass
-        while not self._undo_stops_here() and self.game.ply < start and self.game.redo():
-            pass  # nothing to stop at further back (the computer moved first): come forward
-        return self.game.ply < start
-
-    def redo(self) -> bool:
-        self.cancel()
-        if not self.game.redo():
+        state = self.state
+        if frame.showing or self.decided is not None or state.over or not state.only_pass:
+            self.passing = None
             return False
-        while not self._undo_stops_here() and self.game.outcome() is None and self.game.redo():
-            pass
+        if self.passing is None:
+            self.cancel()  # no search, no hint: there is nothing to choose
+            self.passing = max(FORCED_PASS_AT_LEAST, FORCED_PASS_SECONDS * frame.pace)
+            self._events.append(PassDue(state.side))
+            return True
+        self.passing -= frame.dt
+        if self.passing <= 0:
+            self.passing = None
+            self._play(self.position.legal_moves()[0], Actor.FORCED)
         return True
 
-    def resigning_side(self) -> str:
-        """Who gives up when Resign is pressed: the person against the computer,
-        the side to move on one device."""
-        return self.setup.human_side if self.setup.mode == "computer" else self.position.side
+    def _step_hint(self, frame: Frame) -> None:
+        if self.paused or not self.hint_search.pending:
+            return
+        found = self.hint_search.step(self.position, self.game.repetition_keys(), frame.deadline,
+                               frame.nodes, start_search)
+        if found is not None:
+            self._events.append(HintFound(found))
 
-    def _undo_stops_here(self) -> bool:
-        """A turn undo and redo may stop at: a person's, with a real choice."""
-        return self.player() == "human" and not only_pass(self.position)
+    def _step_draw_weighing(self, frame: Frame) -> None:
+        """The computer's answer to a draw offer, once its weighing ends; paused
+        (the player looks at an earlier position) it waits, as its turn does."""
+        if self.paused or not self.weighing.weighing:
+            return
+        computer = other(self.game.start.SIDES, self.setup.human_side)
+        accepted = self.weighing.step(self.position, computer, frame.deadline)
+        if accepted is None:
+            return
+        self._events.append(DrawAnswered(accepted))
+        if accepted:
+            self._agree_draw()
 
-    def resign(self) -> None:
-        self.cancel()
-        self.game.resign(self.resigning_side())
+    def _step_analysis(self, frame: Frame) -> None:
+        """The analysis's share: it starts (or goes on) by itself once the game
+        is over and its last move shown, unless the player stopped it since;
+        it runs only while the computer is not thinking."""
+        run, state = self.analysis, self.state
+        run.follow(self.game)
+        at_end = state.over and not frame.showing and not run.declined
+        if self.game.ply and run.lacking(self.game) and not run.running and \
+                (self._analysis_wanted or at_end):
+            run.start(self.game, frame.nodes)
+        self._analysis_wanted = False
+        if run.running and (self.paused or not state.computer_to_move):
+            run.step(frame.deadline)
 
-    @property
-    def unfinished(self) -> bool:
-        """Still going and with moves made (or undone, for redo): losing it loses something."""
-        return self.game.outcome() is None and (self.game.ply > 0 or self.game.can_redo)
+    def _step_values(self, frame: Frame) -> None:
+        """The squares' values, on a person's turn only (the computer's own
+        search has the frame on its turn)."""
+        if self.may_move(frame.showing):
+            self.values.step(self.position, self.game.repetition_keys(), frame.deadline,
+                             frame.nodes)
+        else:
+            self.values.stop()
 
-    # --- saving -------------------------------------------------------------------------
+    def _computer_turn(self, frame: Frame) -> None:
+        """Search while it is the computer's turn (also while a decided move
+        waits: the seconds it is shown are counted); play the move once shown
+        long enough.  A move found in a frame given wholly to the search is
+        played in the next one: no frame both searches to its end and draws."""
+        decided_now = False
+        if self.state.computer_to_move and (not frame.showing or self.decided is not None):
+            decided_now = self._think(frame)
+        if self.decided is not None and not frame.showing and \
+                self.thinking_for >= SHOW_THINKING_AT_LEAST and \
+                not (decided_now and frame.quiet):
+            self._play_decided()
+
+    def _think(self, frame: Frame) -> bool:
+        """One frame of the computer's search; True when its move was decided
+        in this call.  While paused nothing is searched (a search under way
+        keeps its place)."""
+        if self.paused or self.computer_stopped or self.weighing.weighing:
+            return False  # a refused move waits for an undo; a draw offer is answered first
+        if self.search is None and self.decided is None:
+            self.search = start_search(self.position, self.player(),
+                                       history=self.game.repetition_keys(),
+                                       seed=self.setup.seed * 7919 + self.game.ply,
+                                       nodes=frame.nodes)
+            self.thinking_for = 0.0
+        self.thinking_for += frame.dt
+        if self.search is None or not self.search.step(frame.deadline):
+            return False
+        self.decided, self.search = Decided(self.search.best_move), None
+        return True
+
+    def _play_decided(self) -> None:
+        """Play the computer's decided move.  The record checks it against the
+        rules (the only check): a move it refuses is not played, and the
+        computer does not try again in this position."""
+        if self.decided is None or self.paused or self.weighing.weighing:
+            return
+        move, self.decided = self.decided.move, None
+        if move is None:
+            self._refuse_computer(None)  # the search ended with nothing to offer
+            return
+        try:
+            self._play(move, Actor.COMPUTER)
+        except IllegalMove:
+            self._refuse_computer(move)
+
+    def _refuse_computer(self, move: Move | None) -> None:
+        self.refused_in = self.position
+        self._events.append(Refused(Why.COMPUTER_ILLEGAL, move))
+
+    # --- changing the record -------------------------------------------------------------
+
+    def play(self, move: Move) -> Played:
+        """Play `move` on the record for the side to move, whoever that is (scripts
+        and tests set positions up so); reported by the next tick like any move.
+        IllegalMove when the rules do not allow it."""
+        return self._play(move, Actor.PERSON)
+
+    def _play(self, move: Move, by: Actor) -> Played:
+        """Play a move (checked against the legal moves by the record).  A person
+        who moves while the computer weighs their draw offer has withdrawn it,
+        and on one device the side that did not offer declines by moving."""
+        self.hint_search.cancel()
+        self.weighing.cancel()
+        before = self.position
+        played = self.game.play(move)
+        if self.draw_offered_by not in (None, before.side):
+            self.draw_offered_by = None
+        self._events.append(Moved(Turn(before, move, played), by))
+        self._record_changed()
+        self._report_ending()
+        return played
+
+    def _record_changed(self) -> None:
+        self.revision += 1
+
+    def _report_ending(self) -> None:
+        """After a move, a resignation or an agreed draw: if the game is over now,
+        say so (an undo or redo that lands on a finished game ends nothing)."""
+        outcome = self.state.outcome
+        if outcome is not None:
+            self.analysis.declined = False  # the analysis at the end runs whatever was stopped
+            self._events.append(GameEnded(outcome, self.game.ply))
+
+    def mark_unsaved(self) -> None:
+        """The next tick saves it even unchanged (a game just loaded from elsewhere)."""
+        self._saved_revision = -1
+
+    def _autosave(self) -> None:
+        """The one place the game is saved: after any change of the record, while
+        it goes on; once it is over its slot is emptied."""
+        if self.storage is None or self._saved_revision == self.revision:
+            return
+        self._saved_revision = self.revision
+        if self.state.over:
+            discard_save(self.storage, self.setup.game)
+        else:
+            save_play(self.storage, self)
+
+    # --- saving ---------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         return {"setup": asdict(self.setup), "game": self.game.to_dict()}

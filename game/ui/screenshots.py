@@ -117,9 +117,9 @@ def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
         from ..rules import spec
         from .board.games import game_ui
         from .navigation import build
-        from .play import Play, Setup
+        from .play import Mode, Play, Setup
         from .scene import ToBoard
-        play = Play(Setup(game, "computer", spec(game).suggested_side, "ovate"))
+        play = Play(Setup(game, Mode.COMPUTER, spec(game).suggested_side, "ovate"))
         rng = random.Random(4)
         plies = 10_000 if over else game_ui(game).midgame_plies
         while play.game.outcome() is None and play.game.ply < plies:

@@ -11,10 +11,9 @@ import pygame
 
 from game.ai.levels import start_search as real_start_search
 from game.platform.storage import MemoryStorage
-from game.ui import analysis_view
+from game.ui import background
 from game.ui import play as play_module
 from game.ui.app import App
-from game.ui.board import scene as board_scene
 
 # The computer thinks by the clock in the real game; tests bound it by nodes.
 TEST_NODES = 300
@@ -34,8 +33,8 @@ def make_app(monkeypatch, size=(1280, 800), storage=None, animation: str = "norm
     """A headless app with animations at `animation` speed ("off" only where a
     test is about something else and says why); `open_file` as `--open` gives it."""
     monkeypatch.setattr(play_module, "start_search", fast_search)
-    monkeypatch.setattr(board_scene, "SHOW_THINKING_AT_LEAST", 0.0)
-    monkeypatch.setattr(analysis_view, "APP_NODES", TEST_NODES)  # the analysis after a game
+    monkeypatch.setattr(play_module, "SHOW_THINKING_AT_LEAST", 0.0)
+    monkeypatch.setattr(background, "APP_NODES", TEST_NODES)  # the analysis after a game
     app = App(size, storage=storage or MemoryStorage(), locale_name="en", open_file=open_file)
     app.ctx.settings["animation"] = animation
     app.step(FRAME_SECONDS)

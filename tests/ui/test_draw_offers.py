@@ -10,7 +10,8 @@ from game.rules.base import Reason
 from game.rules.record import Game
 from game.ui.board.scene import BoardScene
 from game.ui.i18n import side_name, t
-from game.ui.play import Play, Setup
+from game.ui.play import Frame, Play, Setup
+from game.ui.play_events import DrawAnswered
 from game.ui.scene import Push
 
 from ..ai.test_tafl_fortress import ON_THE_CASTLE, moved
@@ -79,10 +80,12 @@ def test_an_undo_withdraws_an_offer(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
     play = scene.play
-    play.offer_draw_to_computer()
+    play.offer_draw()
     assert play.draw_weighing is not None
     play.cancel()  # what undo, redo and resign do first
-    assert play.draw_weighing is None and play.weigh_draw(float("inf")) is None
+    assert play.draw_weighing is None
+    assert not any(isinstance(event, DrawAnswered)
+                   for event in play.tick(Frame(dt=0.0, deadline=float("inf"))))
 
 
 def test_the_status_line_says_the_computer_weighs_the_offer(monkeypatch):
@@ -120,10 +123,10 @@ def test_on_one_device_the_other_player_accepts_on_their_turn(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_board(app, tafl.start("tawlbwrdd").code(), mode="hotseat")
     press(app, "draw")
-    assert scene.play.game.outcome() is None and scene.draw_offer == tafl.ATTACKERS
+    assert scene.play.game.outcome() is None and scene.play.draw_offered_by == tafl.ATTACKERS
     press(app, "draw")  # the same side again: still only an offer
     assert scene.play.game.outcome() is None
-    scene.play.play(scene.play.position.legal_moves()[0])
+    scene.play.request_move(scene.play.position.legal_moves()[0])
     steps(app, 1)
     press(app, "draw")  # now the defenders: they accept
     settle(app)

@@ -98,7 +98,7 @@ def test_undo_against_the_computer_goes_back_past_an_automatic_pass(monkeypatch)
     press(app, "undo")
     assert scene.play.game.ply == 0 and scene.play.human_to_move
     steps(app, 200)  # nothing plays itself: the person has a real choice here
-    assert scene.play.game.ply == 0 and scene.passing is None
+    assert scene.play.game.ply == 0 and scene.play.passing is None
     press(app, "redo")
     assert scene.play.game.ply == 4, "redo comes forward over the pass to the person's turn"
     assert app.errors == []

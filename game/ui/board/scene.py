@@ -19,16 +19,19 @@ from ..analysis_view import AnalysisView, MoveValuesView
 from ..dialogs import CodeDialog, ConfirmDialog, Confirmed
 from ..i18n import side_name, t
 from ..opening import Shared
-from ..play import (
-    Play,
+from ..play import HUMAN, Frame, Mode, Play, Setup, load_save, move_number
+from ..play_events import (
+    Actor,
+    DrawAnswered,
+    DrawOffered,
+    Event,
+    GameEnded,
+    HintFound,
+    HistoryChanged,
+    Moved,
+    PassDue,
     Refused,
-    Setup,
-    Turn,
-    discard_save,
-    load_save,
-    move_number,
-    only_pass,
-    save_play,
+    Why,
 )
 from ..scene import Pop, Push, Replace, Reset, Scene, ToBoard, ToMenu, ToRules, Transition
 from ..theme import colour, css_pixels, font, pixel_ratio, text_size, touch_height, unit_for
@@ -53,9 +56,6 @@ FRAME_BUDGET = 0.008  # seconds of search in a frame that draws: the rest of 60 
 # frame began: most of a 60 Hz frame (16.7 ms), the rest left for the loop.
 QUIET_FRAME_BUDGET = 0.015
 SPINNER_STEPS_PER_SECOND = 3  # the thinking dots: only a few redraws a second
-SHOW_THINKING_AT_LEAST = 0.45  # so a computer move can be followed
-FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
-FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
 REFUSAL_SECONDS = 0.5  # the red flash on a piece or square that has no move
 HINT_PULSE_SECONDS = 1.6
 CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
@@ -81,13 +81,11 @@ class BoardScene(Scene):
         self.press: tuple[int, int] | None = None
         self.drag: tuple[int, int] | None = None
         self.cursor: int | None = None
-        self.draw_offer: str | None = None  # the side that offered a draw (one device)
         self.focus = Focus(arrows=False)  # the arrow keys walk the board cursor
         self.over_focus = Focus()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
-        self.announced = False
-        self.passing: float | None = None  # seconds until a forced pass plays itself
+        self.announced = False  # the game's end was sounded (once its last move was shown)
         self.refused: tuple[int, float] | None = None  # a cell with no move, flash seconds left
         self.clock = 0.0  # seconds shown, for the hint ring's beat
         self.result_closed = False  # the player closed the result panel to study the board
@@ -101,10 +99,11 @@ class BoardScene(Scene):
         self.viewing: int | None = None
         self.shown_ply_listeners: list[Callable[[int | None], None]] = []
         self.move_list = MoveList()
-        self.analysis = AnalysisView()  # the Druid's analysis of this game, once asked for
-        self.move_values = MoveValuesView()  # the Druid's value on each legal square (toggle)
+        self.analysis = AnalysisView(play)  # the Druid's analysis of this game, once asked for
+        self.move_values = MoveValuesView(play)  # the Druid's value on each legal square (toggle)
         self.list_press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) in the list
         self.play.resume()  # a game comes to a board live, whatever another board left
+        self.play.storage = ctx.storage  # autosaved by Play after every change
         self.replay_buttons = [
             Button("◀", lambda: self.step_replay(-1), literal=True, name="replay-prev"),
             Button("▶", lambda: self.step_replay(1), literal=True, name="replay-next"),
@@ -239,7 +238,7 @@ class BoardScene(Scene):
         close, choices = self.over_buttons[0], self.over_buttons[1:]
         row_buttons(choices[:2], area, self.unit // 2)
         row_buttons(choices[2:], area.move(0, height + self.unit // 2), self.unit // 2)
-        choices[1].rect.width *= self.play.setup.mode == "computer"
+        choices[1].rect.width *= self.play.setup.mode == Mode.COMPUTER
         close.rect = self._close_rect(box)
         self.over_focus.set([b for b in self.over_buttons if b.visible])
 
@@ -254,7 +253,7 @@ class BoardScene(Scene):
 
     def _reason_lines(self, width: int) -> list[str]:
         """The result panel's reason, wrapped (a narrow phone needs two lines)."""
-        outcome = self.play.game.outcome()
+        outcome = self.play.state.outcome
         if outcome is None:
             return [""]
         reason = self._reason_text(outcome)
@@ -264,10 +263,9 @@ class BoardScene(Scene):
 
     def _shown(self, button: Button) -> bool:
         if button.name == "show-result":
-            return self.result_closed and self.play.game.outcome() is not None
+            return self.result_closed and self.play.state.over
         if button.name == "analyse":
-            return self.play.game.ply > 0 and (self.play.game.outcome() is not None
-                                               or self.viewing is not None)
+            return self.play.game.ply > 0 and (self.play.state.over or self.viewing is not None)
         return True
 
     def _over_box(self) -> pygame.Rect:
@@ -322,9 +320,7 @@ class BoardScene(Scene):
         return None
 
     def _can_move(self) -> bool:
-        return self.viewing is None and self.play.human_to_move and self.animation is None \
-            and self.play.decided is None \
-            and not only_pass(self.play.position)  # a forced pass plays itself
+        return self.viewing is None and self.play.may_move(self.animation is not None)
 
     def _pointer_down(self, pos: tuple[int, int]) -> None:
         target = self.ui.view.target_at(pos)
@@ -530,42 +526,14 @@ class BoardScene(Scene):
     # --- the Druid's analysis ------------------------------------------------------------------
 
     def toggle_analysis(self) -> None:
-        """Analyse (or go on analysing) the game's moves; while it runs, stop it."""
-        view = self.analysis
-        if view.running:
-            view.cancel()
-        elif view.analysis is not None and not view.complete:
-            view.resume()
-        else:
-            view.start(self.play.game, self.ctx.search_nodes)
+        """Analyse the moves that lack a verdict; while it runs, stop it."""
+        self._request(self.play.toggle_analysis())
         self.redraw()
-
-    def _step_analysis(self, deadline: float) -> None:
-        """The analysis's share of this frame: it starts by itself once a game is over
-        (unless the player stopped it), and runs only while the computer is not
-        thinking (after the game, or in replay, where the computer waits)."""
-        view = self.analysis
-        game = self.play.game
-        view.follow(game)
-        if view.analysis is None and not view.declined and game.ply and \
-                game.outcome() is not None and self.announced and self.animation is None:
-            view.start(game, self.ctx.search_nodes)
-        if view.running and (self.play.paused or not self.play.computer_to_move):
-            view.step(deadline)
 
     def toggle_values(self) -> None:
         """Show (or hide) the Druid's value on every legal square."""
-        self.move_values.toggle()
+        self.play.toggle_values()
         self.redraw()
-
-    def _step_move_values(self, deadline: float) -> None:
-        """The values' share of this frame, on a person's turn only (the computer's
-        own search has the frame on its turn)."""
-        if self.viewing is None and self._can_move():
-            self.move_values.step(self.play.position, self.play.game.repetition_keys(),
-                                  deadline, self.ctx.search_nodes)
-        else:
-            self.move_values.stop()
 
     def _analysis_pointer(self, event: pygame.event.Event) -> bool:
         """A press on the analysis block: its × stops the analysis, a point on the
@@ -573,7 +541,7 @@ class BoardScene(Scene):
         if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
             return False
         if self.analysis.stop_at(event.pos):
-            self.analysis.cancel()
+            self._request(self.play.toggle_analysis())
             self.redraw()
             return True
         ply = self.analysis.ply_at(event.pos)
@@ -594,25 +562,22 @@ class BoardScene(Scene):
         if self.viewing is not None:
             return  # disabled in replay: which move would it take back, the shown or the last?
         self._settle()
-        if self.play.undo():
-            self._after_history_change()
+        self._request(self.play.request_undo())
 
     def redo(self) -> None:
         if self.viewing is not None:
             return
         self._settle()
-        if self.play.redo():
-            self._after_history_change()
+        self._request(self.play.request_redo())
 
     def _after_history_change(self) -> None:
         self.back_to_game()  # a new history: a ply shown from the old one means nothing
         self.selected, self.announced = None, False
-        self.passing = self.refused = None
-        self.autosave()
+        self.refused = None
 
     def hint(self) -> None:
         if self._can_move():
-            self.play.ask_hint(self.ctx.search_nodes)
+            self._request(self.play.request_hint())
 
     def copy_code(self) -> None:
         code = self.play.position.code()
@@ -683,74 +648,43 @@ class BoardScene(Scene):
         keeps who played here.  The move list holds the record's moves, so a
         click on one replays the game from there."""
         loading = wanted.game if isinstance(wanted, Shared) else wanted
+        mode = wanted.mode if isinstance(wanted, Shared) else None
         setup = self.play.setup
-        if isinstance(wanted, Shared):
-            setup = Setup(setup.game, wanted.mode, setup.human_side, setup.level, setup.seed)
         position = loading.start
         if setup.game != loading.game:
             side = position.SIDES[0] if setup.human_side not in position.SIDES \
                 else setup.human_side
-            setup = Setup(loading.game, setup.mode, side, setup.level, setup.seed)
-            self.play.cancel()
+            setup = Setup(loading.game, mode or setup.mode, side, setup.level, setup.seed)
             loaded = Play(setup, loading)
-            autosave(self.ctx, loaded)
+            loaded.mark_unsaved()  # kept in its own slot by its board's first frame
             if self.play.unfinished:  # it stays in its own slot
                 self.ctx.notify(t("notice.game_kept", game=t(f"game.{self.play.setup.game}")))
             return Replace(ToBoard(loaded))
-        self.play.cancel()
-        self.play = Play(setup, loading)
-        self._after_history_change()
+        self._request(self.play.load(loading, mode))
         self.ctx.notify(t("notice.record_loaded" if loading.ply else "notice.loaded"))
         return None
 
     def resign(self) -> Transition | None:
         """Ask first: one stray click must not end a game."""
-        if self.play.game.outcome() is not None or self.play.setup.mode == "watch":
+        if self.play.state.over or self.play.setup.mode == Mode.WATCH:
             return None
-        message = t("confirm.resign.you" if self.play.setup.mode == "computer"
+        message = t("confirm.resign.you" if self.play.setup.mode == Mode.COMPUTER
                     else "confirm.resign.hotseat")
         return Push(ConfirmDialog(self.ctx, "resign", t("confirm.resign.title"), message,
                                   "confirm.resign.yes", "confirm.keep_playing"))
 
     def _resign_now(self) -> None:
-        if self.play.game.outcome() is None and self.play.setup.mode != "watch":
-            self._settle()
-            self.play.resign()
-            self.autosave()
+        self._settle()
+        self._request(self.play.request_resign())
 
     def offer_draw(self) -> None:
         """Against the computer it answers once its short search ends (a few
         frames); on one device the other player accepts by pressing the same
         button on their turn."""
-        game = self.play.game
-        if game.outcome() is not None or self.play.setup.mode == "watch":
-            return
-        if self.play.setup.mode == "computer":
-            self.play.offer_draw_to_computer()  # answered in `_answer_draw_offer`
-        elif self.draw_offer is not None and self.draw_offer != self.play.position.side:
-            self._agree_draw()
-        else:
-            self.draw_offer = self.play.position.side
-            self.ctx.notify(t("notice.draw_offered"))
-
-    def _answer_draw_offer(self, deadline: float) -> None:
-        """The computer's answer to a draw offer, once its weighing ends."""
-        answer = self.play.weigh_draw(deadline)
-        if answer:
-            self._agree_draw()
-        elif answer is not None:
-            self.ctx.notify(t("notice.draw_declined"))
-
-    def _agree_draw(self) -> None:
-        self.play.cancel()
-        self.play.game.agree_draw()
-        self.draw_offer = None
-        self.autosave()
+        self._request(self.play.offer_draw())
 
     def to_menu(self) -> Transition:
-        self.play.cancel()
-        self.play.resume()
-        return Reset(ToMenu())
+        return Reset(ToMenu())  # leaving stops the game's searches (see leave)
 
     def rematch(self) -> Transition:
         return Replace(ToBoard(Play(self.play.setup)))
@@ -760,44 +694,60 @@ class BoardScene(Scene):
         return Replace(ToBoard(Play(self.play.setup.swapped(sides))))
 
     def leave(self) -> None:
-        self.play.cancel()
-        self.play.resume()
+        self.play.stop()
 
-    # --- playing moves ------------------------------------------------------------------------
+    # --- what Play reports ------------------------------------------------------------------
 
     def _make(self, move: Move) -> None:
-        """Play a move a person chose (from the engine's own lists) or a forced pass."""
-        before = self.play.position
-        self._show_move(Turn(before, move, self.play.play(move)))
+        """Play a move a person chose (from the engine's own lists)."""
+        self._request(self.play.request_move(move))
 
-    def _play_computer_move(self) -> None:
-        """Play the computer's decided move, as Play reports it: animated, or refused."""
-        turn = self.play.play_decided()
-        if isinstance(turn, Turn):
-            self._show_move(turn)
-        elif isinstance(turn, Refused):
-            self.ctx.notify(t("notice.computer_refused"))  # nothing changed: nothing to save
+    def _request(self, events: list[Event]) -> None:
+        for event in events:
+            self._apply(event)
 
-    def _show_move(self, turn: Turn) -> None:
-        """A move just played: animate it, sound it, save the game."""
-        if self.draw_offer is not None and self.draw_offer != turn.before.side:
-            self.draw_offer = None  # moving on instead of accepting declines it
-        played = turn.played
+    def _apply(self, event: Event) -> None:
+        """Show what happened: a move animated and sounded, a notice, the result."""
         self.redraw()
+        if isinstance(event, Moved):
+            self._show_move(event)
+        elif isinstance(event, PassDue):
+            self.ctx.notify(self._pass_message())
+        elif isinstance(event, DrawOffered):
+            self.ctx.notify(t("notice.draw_offered"))
+        elif isinstance(event, DrawAnswered) and not event.accepted:
+            self.ctx.notify(t("notice.draw_declined"))
+        elif isinstance(event, GameEnded):
+            self.announced = False
+        elif isinstance(event, HistoryChanged):
+            self._after_history_change()
+        elif isinstance(event, Refused):
+            self._refused(event)
+        elif isinstance(event, HintFound):
+            pass  # drawn from Play's hint
+
+    def _show_move(self, moved: Moved) -> None:
+        """A move just played: animated (a pass moves nothing) and sounded."""
+        turn, played = moved.turn, moved.turn.played
         self.selected = self.press = self.drag = None
+        captured = played.effects.captured
+        self.ctx.sounds.play("capture" if captured else "move")
+        if moved.by == Actor.FORCED:
+            self.animation = None
+            return
         duration = self.ui.animation_time(played.effects) * self.ctx.animation_scale
         self.animation = Animation(turn.before, played.position, turn.move, played.effects,
                                    duration)
-        captured = played.effects.captured
-        self.ctx.sounds.play("capture" if captured else "move")
-        self.autosave()
+
+    def _refused(self, refused: Refused) -> None:
+        if refused.why == Why.COMPUTER_ILLEGAL:
+            self.ctx.notify(t("notice.computer_refused"))  # nothing changed: nothing saved
+        elif refused.why == Why.ILLEGAL:
+            self.ctx.sounds.play("illegal")
 
     def _settle(self) -> None:
         """Finish any animation at once (a move still on show is Play's, cancelled with it)."""
         self.animation = None
-
-    def autosave(self) -> None:
-        autosave(self.ctx, self.play)
 
     # --- every frame ----------------------------------------------------------------------------
 
@@ -807,29 +757,14 @@ class BoardScene(Scene):
             if self.animation.done:
                 self.animation = None
         self._step_marks(dt)
-        # In replay a forced pass waits with the computer: it is the game's move.
-        forced = self.viewing is None and self._step_forced_pass(dt)
         busy = self.play.computer_to_move or self.play.draw_weighing is not None
         self.waited = self.waited + dt if busy else 0.0
         self._note_looks()  # before searching: a frame that will draw leaves time for it
         quiet = not self.dirty and self.animation is None  # nothing to draw so far
-        deadline = self._search_deadline(quiet)
-        self.play.advance_hint(deadline)
-        self._answer_draw_offer(deadline)
-        self._step_analysis(deadline)
-        self._step_move_values(deadline)
-        decided = False
-        if forced:
-            pass  # nobody thinks about a forced pass: it plays itself
-        elif self.play.computer_to_move and (self.animation is None or
-                                             self.play.decided is not None):
-            # Also while a decided move waits: Play counts the seconds it is shown.
-            decided = self.play.think(deadline, dt, self.ctx.search_nodes)
-        # A move found in a frame given to the search is played in the next one:
-        # no frame both searches to its end and draws.
-        if self.play.decided is not None and self.animation is None and \
-                self.play.thinking_for >= SHOW_THINKING_AT_LEAST and not (decided and quiet):
-            self._play_computer_move()
+        frame = Frame(dt, self._search_deadline(quiet), showing=self.animation is not None,
+                      quiet=quiet, pace=self.ctx.animation_scale, nodes=self.ctx.search_nodes)
+        self._request(self.play.tick(frame))
+        self.ctx.take_storage_notices()
         self._announce()
         self._relayout_if_rows_changed()
         self._update_button_states()
@@ -873,29 +808,30 @@ class BoardScene(Scene):
             self.redraw()
 
     def _announce(self) -> None:
-        outcome = self.play.game.outcome()
+        outcome = self.play.state.outcome
         if outcome is None or self.announced or self.animation is not None:
             return
         self.announced = True
         setup = self.play.setup
-        lost = setup.mode == "computer" and outcome.winner not in (None, setup.human_side)
+        lost = setup.mode == Mode.COMPUTER and outcome.winner not in (None, setup.human_side)
         self.ctx.sounds.play("lose" if lost else "win")
 
     def _update_button_states(self) -> None:
         """Which side buttons can be pressed now, and the draw button's label."""
         live = self.viewing is None  # in replay undo and redo wait (see undo)
+        going = not self.play.state.over
         enabled = {
-            "undo": live and self.play.game.can_undo and self.play.setup.mode != "watch",
-            "redo": live and self.play.game.can_redo and self.play.setup.mode != "watch",
+            "undo": live and self.play.game.can_undo and self.play.setup.mode != Mode.WATCH,
+            "redo": live and self.play.game.can_redo and self.play.setup.mode != Mode.WATCH,
             "hint": self._can_move(),
-            "resign": self.play.game.outcome() is None and self.play.setup.mode != "watch",
-            "draw": self.play.game.outcome() is None and self.play.setup.mode != "watch",
-            "values": self.play.game.outcome() is None,  # the squares' values: a live game's
+            "resign": going and self.play.setup.mode != Mode.WATCH,
+            "draw": going and self.play.setup.mode != Mode.WATCH,
+            "values": going,  # the squares' values: a live game's
         }
         for button in self.buttons:
             button.enabled = enabled.get(button.name, True)
             if button.name == "draw":
-                accepting = self.draw_offer not in (None, self.play.position.side)
+                accepting = self.play.accepting_draw
                 button.label = "board.accept_draw" if accepting else "board.draw"
         for button in self.buttons:
             if button.name == "values":
@@ -908,26 +844,6 @@ class BoardScene(Scene):
         self.replay_buttons[1].enabled = self.viewing is not None
 
     # --- forced passes and refused clicks --------------------------------------------------
-
-    def _step_forced_pass(self, dt: float) -> bool:
-        """When the engine's only move is the pass, say so, wait a moment, then play it
-        (for a person and for the computer alike).  True while a forced pass is due."""
-        waiting = self.animation is None and self.play.decided is None and \
-            self.play.game.outcome() is None and only_pass(self.play.position)
-        if not waiting:
-            self.passing = None
-            return False
-        if self.passing is None:
-            self.play.cancel()  # no search, no hint: there is nothing to choose
-            self.passing = max(FORCED_PASS_AT_LEAST, FORCED_PASS_SECONDS * self.ctx.animation_scale)
-            self.ctx.notify(self._pass_message())
-            return True
-        self.passing -= dt
-        if self.passing <= 0:
-            self.passing = None
-            self._make(self.play.position.legal_moves()[0])
-            self.animation = None  # a pass moves nothing: there is nothing to watch
-        return True
 
     def _pass_message(self) -> str:
         return t("status.passes", side=side_name(self.play.position.side))
@@ -950,7 +866,7 @@ class BoardScene(Scene):
     @property
     def game_over_panel(self) -> bool:
         """Whether the result panel is on show (over, played out, not closed)."""
-        return self.play.game.outcome() is not None and self.animation is None and \
+        return self.play.state.over and self.animation is None and \
             not self.result_closed and self.viewing is None
 
     # --- the result panel: closed to study the final board, reopened from the side panel ---
@@ -999,7 +915,7 @@ class BoardScene(Scene):
     def _relayout_if_rows_changed(self) -> None:
         """Lay the side buttons out again when the set on show changed (Show
         result comes and goes with the game's end, e.g. after an undo)."""
-        if self.play.game.outcome() is None:
+        if not self.play.state.over:
             self.result_closed = False  # the next ending shows its result again
         if tuple(b.name for b in self.buttons if self._shown(b)) != self.shown_buttons:
             self._layout_buttons()
@@ -1139,28 +1055,28 @@ class BoardScene(Scene):
 
     def _players_line(self) -> str:
         setup = self.play.setup
-        if setup.mode == "hotseat":
+        if setup.mode == Mode.HOTSEAT:
             return t("players.hotseat")
         level = t(f"level.{setup.level}")
-        if setup.mode == "watch":
+        if setup.mode == Mode.WATCH:
             return t("players.watch", level=level)
         return t("players.computer", side=side_name(setup.human_side), level=level)
 
     def _status_line(self) -> str:
         if self.viewing is not None:
             return self._viewing_line()
-        outcome = self.play.game.outcome()
-        if outcome is not None:
+        state = self.play.state
+        if state.over:
             return t("status.over")
-        if only_pass(self.play.position):
+        if state.only_pass:
             return self._pass_message()  # never "your turn" when the pass is all there is
         side = side_name(self.play.position.side)
         player = self.play.player()
         if self.play.draw_weighing is not None:
             level = t(f"level.{self.play.setup.level}")
             return t("status.weighing_draw", level=level) + self._dots()
-        if player == "human":
-            who = t("status.you") if self.play.setup.mode == "computer" else ""
+        if player == HUMAN:
+            who = t("status.you") if self.play.setup.mode == Mode.COMPUTER else ""
             return t("status.to_move", side=side) + (f" · {who}" if who else "")
         if self.play.computer_stopped:
             return t("status.computer_stopped", side=side)
@@ -1206,7 +1122,7 @@ class BoardScene(Scene):
         return max(int(self.unit * 1.35), font(self._move_text_size()).get_linesize() + 2)
 
     def _draw_game_over(self, surface: pygame.Surface) -> None:
-        outcome = self.play.game.outcome()
+        outcome = self.play.state.outcome
         box = self._over_box()
         shade = pygame.Surface(self.ui.view.rect.size, pygame.SRCALPHA)
         shade.fill(colour("board_shade"))
@@ -1239,7 +1155,7 @@ class BoardScene(Scene):
         if outcome.reason is not Reason.RESIGNATION or outcome.winner is None:
             return t(f"reason.{outcome.reason.value}")
         loser = other(self.play.game.start.SIDES, outcome.winner)
-        if self.play.setup.mode == "computer" and loser == self.play.setup.human_side:
+        if self.play.setup.mode == Mode.COMPUTER and loser == self.play.setup.human_side:
             return t("resigned.you")
         return t(f"resigned.{loser}")
 
@@ -1247,7 +1163,7 @@ class BoardScene(Scene):
         setup = self.play.setup
         if outcome.winner is None:
             return t("over.draw")
-        if setup.mode == "computer":
+        if setup.mode == Mode.COMPUTER:
             return t("over.you_win") if outcome.winner == setup.human_side else t("over.you_lose")
         return t("over.side_wins", side=side_name(outcome.winner))
 
@@ -1262,15 +1178,6 @@ def same_record(kept: Game, loading: Game) -> bool:
 def _index(buttons: list[Button], name: str) -> int:
     """Where the button called `name` stands in `buttons`."""
     return next(i for i, button in enumerate(buttons) if button.name == name)
-
-
-def autosave(ctx, play: Play) -> None:
-    """Keep `play` in its game's slot while it goes on; once it is over, empty the slot."""
-    if play.game.outcome() is None:
-        save_play(ctx.storage, play)
-    else:
-        discard_save(ctx.storage, play.setup.game)
-    ctx.take_storage_notices()
 
 
 class MoreChoice:

@@ -1,0 +1,221 @@
+"""The searches a game runs in the background besides the computer's own
+move: a hint, the computer's weighing of a draw offer, the Druid's analysis
+of the game, and the values of a position's moves.  Each is stepped a slice
+at a time within a frame's search time (see `Play.tick`), so none ever holds
+a frame.  No pygame here: the board draws what these found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from ..ai.analysis import Analysis, MoveAnalysis, MoveValues
+from ..ai.levels import accepts_draw_after, draw_check, start_search
+from ..ai.search import Search
+from ..rules.base import Move, Position
+from ..rules.record import Game
+
+# The app's node budget per analysed position (a run bounded by nodes, as the
+# soak, gives its own budget instead).
+APP_NODES = 20_000
+VALUE_NODES = 1000  # the first round of the values on the squares (each round: four times)
+HINT_SECONDS = 1.0
+
+
+class HintSearch:
+    """The Druid's move for the person to move, asked for by *Hint*.
+
+    Asking only marks the hint as wanted; the search starts in the next
+    frame's slice (when the frame's budget is known), and from the ask on
+    the hint is `pending` until it is found or dropped.
+    """
+
+    def __init__(self) -> None:
+        self.search: Search | None = None
+        self.wanted = False
+        self.move: Move | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.wanted or self.search is not None
+
+    def ask(self) -> None:
+        self.cancel()
+        self.wanted = True
+
+    def step(self, position: Position, history: list[Hashable], deadline: float,
+             nodes: int | None, starter: Callable[..., Search] = start_search) -> Move | None:
+        """One slice; the hint, once this slice found it (else None).  `starter`
+        starts the search (the player's own, which tests may bound)."""
+        if self.wanted:
+            self.wanted = False
+            self.search = starter(position, "druid", history=history, nodes=nodes,
+                                       seconds=None if nodes else HINT_SECONDS)
+        if self.search is None or not self.search.step(deadline):
+            return None
+        self.move, self.search = self.search.best_move, None
+        return self.move
+
+    def cancel(self) -> None:
+        if self.search is not None:
+            self.search.cancel()
+        self.search, self.wanted, self.move = None, False, None
+
+
+class DrawWeighing:
+    """The computer's weighing of a draw offered to it: a short search, stepped
+    a slice a frame like its moves, for the position the offer was made in."""
+
+    def __init__(self) -> None:
+        self.search: Search | None = None
+
+    @property
+    def weighing(self) -> bool:
+        return self.search is not None
+
+    def start(self, game: Game) -> None:
+        """Begin weighing; a second offer while it weighs the first changes nothing."""
+        if self.search is None:
+            self.search = draw_check(game)
+
+    def step(self, position: Position, computer: str, deadline: float) -> bool | None:
+        """One slice: None while it goes on (or nothing was offered), else
+        whether the computer accepts."""
+        search = self.search
+        if search is None or not search.step(deadline):
+            return None
+        self.search = None
+        return accepts_draw_after(position, computer, search.result())
+
+    def cancel(self) -> None:
+        if self.search is not None:
+            self.search.cancel()
+            self.search = None
+
+
+class AnalysisRun:
+    """The Druid's analysis of a game's moves, or none yet.
+
+    It covers the moves the game had when it began; `start` on a game with
+    more moves goes on from there (the verdicts found so far are kept), so an
+    analysis begun while looking back at a game that then went on ends up
+    covering every move.
+    """
+
+    def __init__(self) -> None:
+        self.analysis: Analysis | None = None
+        self.declined = False  # stopped by the player: not started again by itself
+
+    # --- its state ----------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        found = self.analysis
+        return found is not None and not found.done and not found.cancelled
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(moves with a verdict, moves it covers)."""
+        return self.analysis.progress if self.analysis is not None else (0, 0)
+
+    def lacking(self, game: Game) -> bool:
+        """Whether some move of `game` has no verdict yet."""
+        done = len(self.analysis.results) if self.analysis is not None else 0
+        return done < game.ply
+
+    def complete(self, game: Game) -> bool:
+        """Every move of `game` has its verdict."""
+        return self.analysis is not None and self.analysis.done and not self.lacking(game)
+
+    # --- driving it -----------------------------------------------------------------
+
+    def start(self, game: Game, nodes: int | None) -> None:
+        """Analyse every move of `game`, going on from what was found already."""
+        old = self.analysis
+        if old is not None and old.cancelled and old.total == game.ply:
+            old.resume()
+        elif old is None or old.total != game.ply:
+            self.analysis = self._extended(old, game, old.nodes if old else nodes or APP_NODES)
+        self.declined = False
+
+    @staticmethod
+    def _extended(old: Analysis | None, game: Game, nodes: int) -> Analysis:
+        """A new analysis of `game` that starts where `old` (of its first moves)
+        got to: the positions valued and the moves judged are carried over,
+        before its first slice runs, so it searches only what is left."""
+        found = Analysis(game, nodes=nodes)
+        if old is not None:
+            old.cancel()
+            found.values[:len(old.values)] = old.values
+            found.results[:] = old.results
+            found.searched_nodes = old.searched_nodes
+        return found
+
+    def stop(self) -> None:
+        """The player stopped it: what is done stays, and it waits to be asked again."""
+        if self.running and self.analysis is not None:
+            self.analysis.cancel()
+        self.declined = True
+
+    def step(self, deadline: float) -> None:
+        if self.running and self.analysis is not None:
+            self.analysis.step(deadline)
+
+    def follow(self, game: Game) -> None:
+        """Forget an analysis of moves the game no longer has (an undo, a load)."""
+        found = self.analysis
+        if found is None:
+            return
+        moves = game.moves
+        if len(moves) < len(found.moves) or moves[:len(found.moves)] != found.moves:
+            if self.running:
+                found.cancel()
+            self.analysis = None
+            self.declined = False
+
+    # --- what it found ----------------------------------------------------------------
+
+    def result(self, ply: int) -> MoveAnalysis | None:
+        """The verdict on move `ply` (from 1), once analysed."""
+        if self.analysis is None or not 1 <= ply <= len(self.analysis.results):
+            return None
+        return self.analysis.results[ply - 1]
+
+    def marks(self, plies: int) -> list[str]:
+        """The mark of each of the first `plies` moves ("" where none, or not yet)."""
+        return [found.mark if (found := self.result(ply)) is not None else ""
+                for ply in range(1, plies + 1)]
+
+    def better_move(self, ply: int) -> Move | None:
+        """The move the Druid would rather have seen instead of marked move `ply`."""
+        found = self.result(ply)
+        return found.best_move if found is not None and found.mark else None
+
+
+class SquareValues:
+    """The Druid's value on every legal move of the person's position (a
+    toggle): searched in the background on the person's turn, a round deeper
+    at a time."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.values: MoveValues | None = None
+
+    def toggle(self) -> None:
+        self.on = not self.on
+        if not self.on:
+            self.stop()
+
+    def stop(self) -> None:
+        if self.values is not None:
+            self.values.cancel()
+            self.values = None
+
+    def step(self, position: Position, history: Sequence[Hashable], deadline: float,
+             nodes: int | None) -> None:
+        if not self.on:
+            return
+        if self.values is None or self.values.position is not position:
+            self.stop()
+            self.values = MoveValues(position, history, nodes=nodes or VALUE_NODES)
+        self.values.step(deadline)
