@@ -245,9 +245,6 @@ class Play:
                                             only_pass(position)))
         return self._snapshot[1]
 
-    def player(self, side: str | None = None) -> str:
-        return self.setup.player(side or self.position.side)
-
     @property
     def human_to_move(self) -> bool:
         return self.state.human_to_move
@@ -297,11 +294,6 @@ class Play:
     def unfinished(self) -> bool:
         """Still going and with moves made (or undone, for redo): losing it loses something."""
         return self.state.outcome is None and (self.game.ply > 0 or self.game.can_redo)
-
-    def resigning_side(self) -> str:
-        """Who gives up when Resign is pressed: the person against the computer,
-        the side to move on one device."""
-        return self.setup.human_side if self.setup.mode == Mode.COMPUTER else self.position.side
 
     # --- requests (between frames; their outcome is reported by the next tick) ---------
 
@@ -365,7 +357,9 @@ class Play:
                                         else Why.NOT_IN_THIS_MODE))
             return
         self.cancel()
-        self.game.resign(self.resigning_side())
+        # Who gives up: the person against the computer, the side to move on one device.
+        self.game.resign(self.setup.human_side if self.setup.mode == Mode.COMPUTER
+                         else self.position.side)
         self._record_changed()
         self._report_ending()
 
@@ -529,7 +523,7 @@ class Play:
         turn = self.computer
         decided_now = False
         if self.state.computer_to_move and (not frame.showing or turn.decided is not None):
-            decided_now = turn.think(self.position, self.player(), self.game.repetition_keys(),
+            decided_now = turn.think(self.position, self.state.player, self.game.repetition_keys(),
                                      self.setup.seed * SEED_STEP + self.game.ply, frame.dt,
                                      frame.deadline, frame.nodes, start_search)
         if frame.showing or (decided_now and frame.quiet):

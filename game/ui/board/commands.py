@@ -24,6 +24,7 @@ import pygame
 from ..play import Mode, Play
 from ..theme import touch_height
 from ..widgets import Button, Focus, row_buttons
+from .panel import SPINNER_STEPS_PER_SECOND
 
 Action = Callable[[], object]
 
@@ -37,7 +38,6 @@ COMMANDS = (("undo", "board.undo"), ("redo", "board.redo"), ("hint", "board.hint
 EVERYDAY = ("undo", "redo", "hint")
 NAVIGATION = (("replay-prev", "◀", True), ("replay-next", "▶", True),
               ("replay-back", "replay.back", False), ("show-result", "board.show_result", False))
-SPINNER_STEPS_PER_SECOND = 3  # a busy label's dots: only a few redraws a second
 
 
 def button_height(unit: int) -> int:
@@ -67,6 +67,7 @@ class CommandPanel:
         self.navigating = False  # whether the row for moving through the game is on show
         self.grid_top = self.nav_top = 0
         self._area = (pygame.Rect(0, 0, 0, 0), 16)
+        self._grid: list[Button] = []  # the buttons laid out below the navigation row
 
     def button(self, name: str) -> Button:
         return next(b for b in [*self.buttons, *self.nav_buttons] if b.name == name)
@@ -118,7 +119,7 @@ class CommandPanel:
             rest = pygame.Rect(following.rect.right + gap, self.nav_top,
                                panel.right - following.rect.right - gap, height)
             row_buttons([back, result], rest, gap)
-        self.focus.set([b for b in self.nav_buttons if b.visible] + getattr(self, "_grid", []))
+        self.focus.set([b for b in self.nav_buttons if b.visible] + self._grid)
 
     def hidden(self) -> list[Button]:
         """The commands behind More, in their order."""

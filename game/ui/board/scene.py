@@ -2,10 +2,11 @@
 into requests to the game's `Play`, runs `Play.tick` once a frame, and
 shows what that reports: moves animated and sounded, notices, the result.
 
-The jobs are its parts': the input state (input.py), the replay cursor
-(replay.py), the commands (commands.py), the side panel's text and lists
-(panel.py), the board's drawing (drawing.py), the result panel (result.py)
-and the game's transfer in and out (transfer.py).
+The jobs are its parts': the input state (input.py) and its routing
+(controls.py, keys.py), the replay cursor (replay.py), the commands
+(commands.py, more.py), the side panel's text and lists (panel.py), the
+board's drawing (drawing.py), the result panel (result.py) and the game's
+transfer in and out (transfer.py).
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ class BoardScene(Scene):
             names.add("draw")
         return names
 
-    # --- what the tests and tools read -----------------------------------------------------
+    # --- what the board is showing -----------------------------------------------------------
 
     @property
     def viewing(self) -> int | None:
@@ -143,6 +144,7 @@ class BoardScene(Scene):
         self.result.layout(size, self.unit, board)
 
     def open_more(self) -> Transition:
+        self._refresh()  # the choices greyed as the commands are now
         return Push(MoreMenu(self.ctx, self.commands.hidden(), self.commands.more_button.rect))
 
     # --- input ----------------------------------------------------------------------------
