@@ -1,6 +1,7 @@
 """The searches a game runs in the background besides the computer's own
-move: a hint, the computer's weighing of a draw offer, the Druid's analysis
-of the game, and the values of a position's moves.  Each is stepped a slice
+move — a hint, the computer's weighing of a draw offer (with the draw offers
+themselves), the Druid's analysis of the game, and the values of a
+position's moves.  Each is stepped a slice
 at a time within a frame's search time (see `Play.tick`), so none ever holds
 a frame.  No pygame here: the board draws what these found.
 """
@@ -62,25 +63,46 @@ class HintSearch:
         self.search, self.wanted, self.move = None, False, None
 
 
-class DrawWeighing:
-    """The computer's weighing of a draw offered to it: a short search, stepped
-    a slice a frame like its moves, for the position the offer was made in."""
+class DrawOffers:
+    """Both kinds of draw offer.  On one device a side offers, and the other
+    side accepts by offering too on its turn, or declines by moving on.  To
+    the computer, the offer is weighed by a short search, stepped a slice a
+    frame like its moves, for the position the offer was made in (a move
+    withdraws it)."""
 
     def __init__(self) -> None:
-        self.search: Search | None = None
+        self.offered_by: str | None = None  # on one device, the side that offered
+        self.search: Search | None = None  # the computer's weighing, while it weighs
 
     @property
     def weighing(self) -> bool:
         return self.search is not None
 
-    def start(self, game: Game) -> None:
-        """Begin weighing; a second offer while it weighs the first changes nothing."""
+    def accepting(self, side: str) -> bool:
+        """`side` may accept: the other side offered."""
+        return self.offered_by not in (None, side)
+
+    def offer(self, side: str) -> bool:
+        """`side` offers on one device; whether the offer is new (a second
+        offer by the same side changes nothing)."""
+        if self.offered_by is not None:
+            return False
+        self.offered_by = side
+        return True
+
+    def moved(self, side: str) -> None:
+        """`side` moved: if the other side had offered, that is a no."""
+        if self.accepting(side):
+            self.offered_by = None
+
+    def weigh(self, game: Game) -> None:
+        """The computer begins weighing; a second offer while it weighs changes nothing."""
         if self.search is None:
             self.search = draw_check(game)
 
     def step(self, position: Position, computer: str, deadline: float) -> bool | None:
-        """One slice: None while it goes on (or nothing was offered), else
-        whether the computer accepts."""
+        """One slice of the weighing: None while it goes on (or nothing was
+        offered), else whether the computer accepts."""
         search = self.search
         if search is None or not search.step(deadline):
             return None
@@ -88,9 +110,15 @@ class DrawWeighing:
         return accepts_draw_after(position, computer, search.result())
 
     def cancel(self) -> None:
+        """The computer stops weighing (a move, an undo, the board left)."""
         if self.search is not None:
             self.search.cancel()
             self.search = None
+
+    def forget(self) -> None:
+        """Every offer lapses: an offer was for the position it was made in."""
+        self.cancel()
+        self.offered_by = None
 
 
 class AnalysisRun:
@@ -105,6 +133,7 @@ class AnalysisRun:
     def __init__(self) -> None:
         self.analysis: Analysis | None = None
         self.declined = False  # stopped by the player: not started again by itself
+        self.wanted = False  # asked for: begun in the next frame's slice
 
     # --- its state ----------------------------------------------------------------
 
@@ -128,6 +157,30 @@ class AnalysisRun:
         return self.analysis is not None and self.analysis.done and not self.lacking(game)
 
     # --- driving it -----------------------------------------------------------------
+
+    def toggle(self, game: Game) -> bool:
+        """Stop it while it runs, else ask for the moves lacking a verdict (begun
+        in the next slice); False when there is nothing to analyse."""
+        if self.running:
+            self.stop()
+        elif game.ply and self.lacking(game):
+            self.wanted = True
+        else:
+            return False
+        return True
+
+    def tick(self, game: Game, nodes: int | None, deadline: float, *, at_end: bool,
+             may_run: bool) -> None:
+        """A frame's slice: begun (or gone on with) when asked for, or by itself
+        `at_end` of the game unless the player stopped it since; run only when
+        it `may_run` (the computer is not thinking)."""
+        self.follow(game)
+        if game.ply and self.lacking(game) and not self.running and \
+                (self.wanted or (at_end and not self.declined)):
+            self.start(game, nodes)
+        self.wanted = False
+        if self.running and may_run:
+            self.step(deadline)
 
     def start(self, game: Game, nodes: int | None) -> None:
         """Analyse every move of `game`, going on from what was found already."""
@@ -211,11 +264,17 @@ class SquareValues:
             self.values.cancel()
             self.values = None
 
-    def step(self, position: Position, history: Sequence[Hashable], deadline: float,
-             nodes: int | None) -> None:
+    def tick(self, wanted: bool, position: Position, history: Callable[[], Sequence[Hashable]],
+             deadline: float, nodes: int | None) -> None:
+        """A frame's slice while they are `wanted` (the person's turn; the
+        computer's own search has the frame on its turn), else they stop.
+        `history` gives the game's repetition keys (asked only when searching)."""
+        if not wanted:
+            self.stop()
+            return
         if not self.on:
             return
         if self.values is None or self.values.position is not position:
             self.stop()
-            self.values = MoveValues(position, history, nodes=nodes or VALUE_NODES)
+            self.values = MoveValues(position, history(), nodes=nodes or VALUE_NODES)
         self.values.step(deadline)

@@ -26,7 +26,8 @@ from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import IllegalMove, Move, Outcome, Played, Position, RulesError, other
 from ..rules.record import Game
-from .background import AnalysisRun, DrawWeighing, HintSearch, SquareValues
+from .background import AnalysisRun, DrawOffers, HintSearch, SquareValues
+from .computer_turn import SEED_STEP, SHOW_THINKING_AT_LEAST, ComputerTurn, Decided
 from .play_events import (
     Actor,
     DrawAnswered,
@@ -45,7 +46,6 @@ from .play_events import (
 LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
 PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
 HUMAN = "human"  # who plays a side that is not the computer's
-SHOW_THINKING_AT_LEAST = 0.45  # seconds: a computer move comes no sooner, so it can be followed
 FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
 FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
 
@@ -126,6 +126,34 @@ def only_pass(position: Position) -> bool:
     return len(moves) == 1 and moves[0] == passing
 
 
+def a_choice(game: Game, setup: Setup) -> bool:
+    """A turn undo and redo may stop at: a person's, with a real choice."""
+    position = game.position
+    return setup.player(position.side) == HUMAN and not only_pass(position)
+
+
+def undo_to_a_choice(game: Game, setup: Setup) -> bool:
+    """Take back a move, and on to a turn a person really plays: against the
+    computer the person's last turn, and never a forced pass (those play
+    themselves, so stopping there would pass again at once).  Whether the game
+    changed (a resignation or agreed draw taken back counts)."""
+    start, ended = game.ply, game.ending is not None
+    if game.undo():
+        while not a_choice(game, setup) and game.undo():
+            pass
+        while not a_choice(game, setup) and game.ply < start and game.redo():
+            pass  # nothing to stop at further back (the computer moved first): come forward
+    return game.ply < start or (ended and game.ending is None)
+
+
+def redo_to_a_choice(game: Game, setup: Setup) -> bool:
+    """Play a taken-back move again, and on to a turn a person really plays."""
+    changed = game.redo()
+    while changed and not a_choice(game, setup) and game.outcome() is None and game.redo():
+        pass
+    return changed
+
+
 def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str:
     """The person's side from a setup choice (`random` picks one)."""
     return rng.choice(sides) if choice == "random" else choice
@@ -178,13 +206,6 @@ def _reported(request: Callable[..., None]) -> Callable[..., list[Event]]:
     return run
 
 
-@dataclass(frozen=True)
-class Decided:
-    """What the computer's search settled on (None: it found no move at all)."""
-
-    move: Move | None
-
-
 class Play:
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
@@ -195,19 +216,11 @@ class Play:
         self.saved_at: float = 0.0  # when it was last autosaved (the menu's most recent)
         self._events: list[Event] = []  # reported by the next tick
         self._snapshot: tuple[tuple, Snapshot] | None = None
-        # The computer's turn: its search, the move it settled on (not yet
-        # played), the seconds since its turn began (its move is shown no sooner
-        # than SHOW_THINKING_AT_LEAST) and where it offered a refused move.
-        self.search: Search | RandomPlayer | None = None
-        self.decided: Decided | None = None
-        self.thinking_for = 0.0
-        self.refused_in: Position | None = None
+        self.computer = ComputerTurn()
         self.passing: float | None = None  # seconds until a forced pass plays itself
-        self.draw_offered_by: str | None = None  # on one device, the side that offered
         self.hint_search = HintSearch()
-        self.weighing = DrawWeighing()
+        self.draws = DrawOffers()
         self.analysis = AnalysisRun()
-        self._analysis_wanted = False  # asked for: started in the next frame's slice
         self.values = SquareValues()
         # The board shows an earlier position (replay): the computer neither thinks
         # nor plays, a forced pass and the hint wait, until the player goes back.
@@ -232,9 +245,6 @@ class Play:
                                             only_pass(position)))
         return self._snapshot[1]
 
-    def player(self, side: str | None = None) -> str:
-        return self.setup.player(side or self.position.side)
-
     @property
     def human_to_move(self) -> bool:
         return self.state.human_to_move
@@ -253,12 +263,27 @@ class Play:
     @property
     def computer_stopped(self) -> bool:
         """The computer offered a refused move here and waits for the position to change."""
-        return self.position is self.refused_in
+        return self.computer.stopped_at(self.position)
+
+    @property
+    def search(self) -> Search | RandomPlayer | None:
+        """The computer's search, while it thinks."""
+        return self.computer.search
+
+    @property
+    def decided(self) -> Decided | None:
+        """The computer's move, settled on and not yet played."""
+        return self.computer.decided
 
     @property
     def draw_weighing(self) -> Search | None:
         """The computer's search weighing a draw offered to it, while it weighs."""
-        return self.weighing.search
+        return self.draws.search
+
+    @property
+    def accepting_draw(self) -> bool:
+        """On one device: the other side offered a draw, this side may accept."""
+        return self.draws.accepting(self.position.side)
 
     @property
     def hint(self) -> Move | None:
@@ -269,11 +294,6 @@ class Play:
     def unfinished(self) -> bool:
         """Still going and with moves made (or undone, for redo): losing it loses something."""
         return self.state.outcome is None and (self.game.ply > 0 or self.game.can_redo)
-
-    def resigning_side(self) -> str:
-        """Who gives up when Resign is pressed: the person against the computer,
-        the side to move on one device."""
-        return self.setup.human_side if self.setup.mode == Mode.COMPUTER else self.position.side
 
     # --- requests (between frames; their outcome is reported by the next tick) ---------
 
@@ -301,31 +321,16 @@ class Play:
 
     @_reported
     def request_undo(self) -> None:
-        """Take back a move, and on to a turn a person really plays: against the
-        computer the person's last turn, and never a forced pass (those play
-        themselves, so stopping there would pass again at once)."""
-        if self._refuse_history_change():
-            return
-        self.cancel()
-        start, ended = self.game.ply, self.game.ending is not None
-        if self.game.undo():
-            while not self._undo_stops_here() and self.game.undo():
-                pass
-            while not self._undo_stops_here() and self.game.ply < start and self.game.redo():
-                pass  # nothing to stop at further back (the computer moved first): come forward
-        resumed = ended and self.game.ending is None  # a resignation or agreed draw taken back
-        self._after_history_change(self.game.ply < start or resumed)
+        """Take back a move, and on to a turn a person really plays (see undo_to_a_choice)."""
+        if not self._refuse_history_change():
+            self.cancel()
+            self._after_history_change(undo_to_a_choice(self.game, self.setup))
 
     @_reported
     def request_redo(self) -> None:
-        if self._refuse_history_change():
-            return
-        self.cancel()
-        changed = self.game.redo()
-        while changed and not self._undo_stops_here() and self.game.outcome() is None and \
-                self.game.redo():
-            pass
-        self._after_history_change(changed)
+        if not self._refuse_history_change():
+            self.cancel()
+            self._after_history_change(redo_to_a_choice(self.game, self.setup))
 
     def _refuse_history_change(self) -> bool:
         """Undo and redo wait in replay (which move would they take back, the
@@ -336,15 +341,11 @@ class Play:
             self._events.append(Refused(why))
         return why is not None
 
-    def _undo_stops_here(self) -> bool:
-        """A turn undo and redo may stop at: a person's, with a real choice."""
-        return self.player() == HUMAN and not only_pass(self.position)
-
     def _after_history_change(self, changed: bool) -> None:
         if not changed:
             self._events.append(Refused(Why.NOTHING_TO_DO))
             return
-        self.draw_offered_by = None  # an offer was for the position it was made in
+        self.draws.forget()
         self.passing = None
         self._record_changed()
         self._events.append(HistoryChanged())
@@ -356,7 +357,9 @@ class Play:
                                         else Why.NOT_IN_THIS_MODE))
             return
         self.cancel()
-        self.game.resign(self.resigning_side())
+        # Who gives up: the person against the computer, the side to move on one device.
+        self.game.resign(self.setup.human_side if self.setup.mode == Mode.COMPUTER
+                         else self.position.side)
         self._record_changed()
         self._report_ending()
 
@@ -369,22 +372,16 @@ class Play:
             self._events.append(Refused(Why.GAME_OVER if self.state.over
                                         else Why.NOT_IN_THIS_MODE))
         elif self.setup.mode == Mode.COMPUTER:
-            self.weighing.start(self.game)
-        elif self.draw_offered_by not in (None, self.position.side):
+            self.draws.weigh(self.game)
+        elif self.accepting_draw:
             self._agree_draw()
-        elif self.draw_offered_by is None:
-            self.draw_offered_by = self.position.side
+        elif self.draws.offer(self.position.side):
             self._events.append(DrawOffered(self.position.side))
-
-    @property
-    def accepting_draw(self) -> bool:
-        """On one device: the other side offered a draw, this side may accept."""
-        return self.draw_offered_by not in (None, self.position.side)
 
     def _agree_draw(self) -> None:
         self.cancel()
         self.game.agree_draw()
-        self.draw_offered_by = None
+        self.draws.forget()
         self._record_changed()
         self._report_ending()
 
@@ -405,11 +402,7 @@ class Play:
     def toggle_analysis(self) -> None:
         """Analyse the moves that lack a verdict (going on from where it was);
         while it runs, stop it."""
-        if self.analysis.running:
-            self.analysis.stop()
-        elif self.game.ply and self.analysis.lacking(self.game):
-            self._analysis_wanted = True
-        else:
+        if not self.analysis.toggle(self.game):
             self._events.append(Refused(Why.NOTHING_TO_DO))
 
     @_reported
@@ -420,7 +413,7 @@ class Play:
         self.game = game
         if mode is not None:
             self.setup = replace(self.setup, mode=mode)
-        self.draw_offered_by = None
+        self.draws.forget()
         self.passing = None
         self._record_changed()
         self._events.append(HistoryChanged())
@@ -446,13 +439,9 @@ class Play:
         """Stop thinking (the search, its decided move, the hint, a draw being
         weighed); after an undo, a redo or a new position the computer may try
         a refused position again."""
-        if self.search is not None:
-            self.search.cancel()
-            self.search = None
-        self.decided = None
-        self.refused_in = None
+        self.computer.cancel()
         self.hint_search.cancel()
-        self.weighing.cancel()
+        self.draws.cancel()
 
     # --- one frame ------------------------------------------------------------------------
 
@@ -465,8 +454,15 @@ class Play:
         forced = self._forced_pass(frame)
         self._step_hint(frame)
         self._step_draw_weighing(frame)
-        self._step_analysis(frame)
-        self._step_values(frame)
+        state = self.state
+        # The analysis goes by itself once the game is over and its last move
+        # shown, and runs only while the computer is not thinking (after the
+        # game, or in replay); the squares' values are a person's turn's.
+        self.analysis.tick(self.game, frame.nodes, frame.deadline,
+                           at_end=state.over and not frame.showing,
+                           may_run=self.paused or not state.computer_to_move)
+        self.values.tick(self.may_move(frame.showing), self.position,
+                         self.game.repetition_keys, frame.deadline, frame.nodes)
         if not forced:
             self._computer_turn(frame)
         self._autosave()
@@ -505,87 +501,46 @@ class Play:
     def _step_draw_weighing(self, frame: Frame) -> None:
         """The computer's answer to a draw offer, once its weighing ends; paused
         (the player looks at an earlier position) it waits, as its turn does."""
-        if self.paused or not self.weighing.weighing:
+        if self.paused or not self.draws.weighing:
             return
         computer = other(self.game.start.SIDES, self.setup.human_side)
-        accepted = self.weighing.step(self.position, computer, frame.deadline)
+        accepted = self.draws.step(self.position, computer, frame.deadline)
         if accepted is None:
             return
         self._events.append(DrawAnswered(accepted))
         if accepted:
             self._agree_draw()
 
-    def _step_analysis(self, frame: Frame) -> None:
-        """The analysis's share: it starts (or goes on) by itself once the game
-        is over and its last move shown, unless the player stopped it since;
-        it runs only while the computer is not thinking."""
-        run, state = self.analysis, self.state
-        run.follow(self.game)
-        at_end = state.over and not frame.showing and not run.declined
-        if self.game.ply and run.lacking(self.game) and not run.running and \
-                (self._analysis_wanted or at_end):
-            run.start(self.game, frame.nodes)
-        self._analysis_wanted = False
-        if run.running and (self.paused or not state.computer_to_move):
-            run.step(frame.deadline)
-
-    def _step_values(self, frame: Frame) -> None:
-        """The squares' values, on a person's turn only (the computer's own
-        search has the frame on its turn)."""
-        if self.may_move(frame.showing):
-            self.values.step(self.position, self.game.repetition_keys(), frame.deadline,
-                             frame.nodes)
-        else:
-            self.values.stop()
-
     def _computer_turn(self, frame: Frame) -> None:
         """Search while it is the computer's turn (also while a decided move
         waits: the seconds it is shown are counted); play the move once shown
         long enough.  A move found in a frame given wholly to the search is
-        played in the next one: no frame both searches to its end and draws."""
-        decided_now = False
-        if self.state.computer_to_move and (not frame.showing or self.decided is not None):
-            decided_now = self._think(frame)
-        if self.decided is not None and not frame.showing and \
-                self.thinking_for >= SHOW_THINKING_AT_LEAST and \
-                not (decided_now and frame.quiet):
-            self._play_decided()
-
-    def _think(self, frame: Frame) -> bool:
-        """One frame of the computer's search; True when its move was decided
-        in this call.  While paused nothing is searched (a search under way
-        keeps its place)."""
-        if self.paused or self.computer_stopped or self.weighing.weighing:
-            return False  # a refused move waits for an undo; a draw offer is answered first
-        if self.search is None and self.decided is None:
-            self.search = start_search(self.position, self.player(),
-                                       history=self.game.repetition_keys(),
-                                       seed=self.setup.seed * 7919 + self.game.ply,
-                                       nodes=frame.nodes)
-            self.thinking_for = 0.0
-        self.thinking_for += frame.dt
-        if self.search is None or not self.search.step(frame.deadline):
-            return False
-        self.decided, self.search = Decided(self.search.best_move), None
-        return True
-
-    def _play_decided(self) -> None:
-        """Play the computer's decided move.  The record checks it against the
-        rules (the only check): a move it refuses is not played, and the
-        computer does not try again in this position."""
-        if self.decided is None or self.paused or self.weighing.weighing:
+        played in the next one: no frame both searches to its end and draws.
+        Nothing is searched or played while paused, after a refused move, or
+        while it weighs a draw offer (answered before it moves)."""
+        if self.paused or self.computer_stopped or self.draws.weighing:
             return
-        move, self.decided = self.decided.move, None
-        if move is None:
+        turn = self.computer
+        decided_now = False
+        if self.state.computer_to_move and (not frame.showing or turn.decided is not None):
+            decided_now = turn.think(self.position, self.state.player, self.game.repetition_keys(),
+                                     self.setup.seed * SEED_STEP + self.game.ply, frame.dt,
+                                     frame.deadline, frame.nodes, start_search)
+        if frame.showing or (decided_now and frame.quiet):
+            return
+        decided = turn.take_decided(SHOW_THINKING_AT_LEAST)
+        if decided is None:
+            return
+        if decided.move is None:
             self._refuse_computer(None)  # the search ended with nothing to offer
             return
-        try:
-            self._play(move, Actor.COMPUTER)
+        try:  # the record checks the move against the rules: the only check
+            self._play(decided.move, Actor.COMPUTER)
         except IllegalMove:
-            self._refuse_computer(move)
+            self._refuse_computer(decided.move)
 
     def _refuse_computer(self, move: Move | None) -> None:
-        self.refused_in = self.position
+        self.computer.refused_in = self.position
         self._events.append(Refused(Why.COMPUTER_ILLEGAL, move))
 
     # --- changing the record -------------------------------------------------------------
@@ -601,11 +556,10 @@ class Play:
         who moves while the computer weighs their draw offer has withdrawn it,
         and on one device the side that did not offer declines by moving."""
         self.hint_search.cancel()
-        self.weighing.cancel()
+        self.draws.cancel()  # a person who moves while it is weighed withdraws the offer
         before = self.position
         played = self.game.play(move)
-        if self.draw_offered_by not in (None, before.side):
-            self.draw_offered_by = None
+        self.draws.moved(before.side)
         self._events.append(Moved(Turn(before, move, played), by))
         self._record_changed()
         self._report_ending()

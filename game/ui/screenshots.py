@@ -1,4 +1,4 @@
-"""`python -m game screenshots --out DIR`: a PNG of every scene at two sizes,
+"""`python -m game screenshots --out DIR`: a PNG of every scene at each size,
 for reviewers (and for us) to look at."""
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ def scenes(app) -> dict[str, Callable]:
         found[f"{game}-midgame"] = _board(ctx, game, over=False)
         found[f"{game}-over"] = _board(ctx, game, over=True)
         found[f"{game}-over-closed"] = _board(ctx, game, over=True, closed=True)
+        found[f"{game}-replay"] = _board(ctx, game, over=False, looking_back=3)
     found["more-menu"] = _more_menu(app)
     return found
 
@@ -94,7 +95,7 @@ def _more_menu(app) -> Callable:
         board = _board(app.ctx, "tawlbwrdd", over=False)()
 
         def after_push() -> None:
-            if board.more_button.visible:
+            if board.commands.more_button.visible:
                 app._apply(board.open_more())
         board.after_push = after_push
         return board
@@ -112,7 +113,8 @@ def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
     return make
 
 
-def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
+def _board(ctx, game: str, *, over: bool, closed: bool = False,
+           looking_back: int = 0) -> Callable:
     def make():
         from ..rules import spec
         from .board.games import game_ui
@@ -127,8 +129,10 @@ def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
         if not over and play.game.outcome() is None and not play.human_to_move:
             play.game.play(rng.choice(play.game.legal_moves()))
         scene = build(ctx, ToBoard(play))
-        scene.result_closed = closed
-        if not over and play.human_to_move and scene.ui.two_step:  # a piece picked up
-            scene.selected = next(iter(scene.ui.origins(play.position)), None)
+        scene.result.closed = closed
+        if looking_back:  # replay: an earlier move on show
+            scene.show_ply(play.game.ply - looking_back)
+        elif not over and play.human_to_move and scene.ui.two_step:  # a piece picked up
+            scene.input.selected = next(iter(scene.ui.origins(play.position)), None)
         return scene
     return make

@@ -28,21 +28,31 @@ class Button:
     selected: bool = False  # a toggle or choice that is on
     literal: bool = False
     name: str = ""  # a stable id for tests
+    suffix: str = ""  # literal text after the label (a busy button's dots)
 
     @property
     def text(self) -> str:
-        return self.label if self.literal else t(self.label)
+        return (self.label if self.literal else t(self.label)) + self.suffix
 
     @property
     def visible(self) -> bool:
         return self.rect.width > 0
 
 
-class Focus:
-    """Pointer and keyboard handling for a scene's buttons."""
+ARROW_DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+                    pygame.K_DOWN: (0, 1)}
 
-    def __init__(self, arrows: bool = True) -> None:
+
+class Focus:
+    """Pointer and keyboard handling for a scene's buttons.
+
+    Tab walks the buttons in their order.  The arrow keys do too, or, with
+    `spatial`, move to the nearest button the way the arrow points on screen
+    (a grid of buttons: down goes to the one below, never sideways)."""
+
+    def __init__(self, arrows: bool = True, spatial: bool = False) -> None:
         self.arrows = arrows  # False where the arrow keys belong to a board cursor
+        self.spatial = spatial
         self.buttons: list[Button] = []
         self.hover: Button | None = None
         self.pressed: Button | None = None
@@ -83,6 +93,9 @@ class Focus:
             return False, None
         walking = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT) if self.arrows \
             else ()
+        if self.spatial and key in walking and self.index in usable:
+            self.index = self._nearest(usable, ARROW_DIRECTIONS[key])
+            return True, None
         if key == pygame.K_TAB or key in walking:
             step = -1 if key in (pygame.K_UP, pygame.K_LEFT) or (
                 key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT) else 1
@@ -95,6 +108,23 @@ class Focus:
                 self.index in usable:
             return True, self.buttons[self.index].action()
         return False, None
+
+    def _nearest(self, usable: list[int], direction: tuple[int, int]) -> int | None:
+        """The usable button nearest the focused one the way `direction` points
+        (distance across the arrow counts double); the same one if none lies there."""
+        here = self.buttons[self.index].rect.center if self.index is not None else (0, 0)
+        dx, dy = direction
+        best, best_cost = self.index, None
+        for i in usable:
+            x, y = self.buttons[i].rect.center
+            along = (x - here[0]) * dx + (y - here[1]) * dy
+            across = abs((x - here[0]) * dy) + abs((y - here[1]) * dx)
+            if along <= 0 or across >= along:
+                continue
+            cost = along + 2 * across
+            if best_cost is None or cost < best_cost:
+                best, best_cost = i, cost
+        return best
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         for i, button in enumerate(self.buttons):
@@ -254,9 +284,13 @@ def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: in
 
 
 def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
-    """Lay buttons out left to right, sharing `area`'s width."""
+    """Lay buttons out left to right, sharing `area`'s width (the last takes what
+    rounding leaves, so every row ends on the area's right edge)."""
     if not buttons:
         return
     width = (area.width - gap * (len(buttons) - 1)) // len(buttons)
     for i, button in enumerate(buttons):
-        button.rect = pygame.Rect(area.left + i * (width + gap), area.top, width, area.height)
+        left = area.left + i * (width + gap)
+        last = i == len(buttons) - 1
+        button.rect = pygame.Rect(left, area.top, area.right - left if last else width,
+                                  area.height)

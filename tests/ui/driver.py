@@ -104,7 +104,13 @@ def settle(app: App) -> int:
 def button(app: App, name: str):
     """The visible button called `name` in the top scene."""
     scene = app.scene
-    for attribute in ("buttons", "over_buttons", "replay_buttons", "card_buttons", "new_buttons",
+    commands, result = getattr(scene, "commands", None), getattr(scene, "result", None)
+    if commands is not None:  # the board: its commands, the navigation row, the result panel
+        for candidate in [*commands.buttons, *commands.nav_buttons, commands.more_button,
+                          *result.buttons]:
+            if candidate.name == name:
+                return candidate
+    for attribute in ("buttons", "card_buttons", "new_buttons",
                       "rules_buttons", "mode_buttons", "side_buttons", "level_buttons"):
         for candidate in getattr(scene, attribute, []):
             if candidate.name == name:
@@ -125,8 +131,8 @@ def button(app: App, name: str):
 def press(app: App, name: str, frames: int = 1) -> None:
     """Press the button called `name`; on a small phone, a board button kept
     behind More is reached as a player would, by opening More first."""
-    in_overflow = getattr(app.scene, "in_overflow", None)
-    if in_overflow is not None and in_overflow(name):
+    commands = getattr(app.scene, "commands", None)
+    if commands is not None and commands.in_overflow(name):
         press(app, "more")
     target = button(app, name)
     assert target.visible and target.enabled, f"{name} is not pressable"

@@ -189,7 +189,7 @@ def test_an_illegal_move_from_the_search_is_refused_once_with_a_notice_and_nothi
     assert scene.play.game.moves == [mine]  # nothing lost, nothing played for white
     saved = Play.from_dict(app.ctx.storage.load(autosave_key("reversi")))
     assert saved.game.moves == [mine]
-    assert scene._status_line() == t("status.computer_stopped", side=side_name("w"))
+    assert scene.status_line() == t("status.computer_stopped", side=side_name("w"))
     assert scene.animation is None and not scene.game_over_panel
     press(app, "undo")  # the way on: take the move back and play another
     assert scene.play.game.ply == 0 and scene.play.human_to_move
@@ -302,7 +302,7 @@ def test_the_rings_are_worked_out_once_per_selection_not_every_frame(monkeypatch
                         lambda position, orig: asked.append(orig) or real(position, orig))
     origins = sorted(scene.ui.origins(play.position))
     click(app, scene.ui.view.cell(origins[0]).center)
-    assert scene.selected == origins[0]
+    assert scene.input.selected == origins[0]
     for _ in range(30):
         app.redraw()  # every frame drawn, as while something animates
         steps(app, 1)

@@ -166,7 +166,7 @@ def test_on_one_device_moving_on_declines_an_offer():
     play.offer_draw()
     play.request_move(play.position.legal_moves()[0])  # the attackers, who offered
     play.request_move(play.position.legal_moves()[0])  # the defenders decline by moving
-    assert play.draw_offered_by is None and not play.accepting_draw
+    assert play.draws.offered_by is None and not play.accepting_draw
 
 
 def test_the_computer_weighs_an_offer_over_frames_and_answers():
@@ -186,7 +186,7 @@ def test_the_computer_weighs_an_offer_over_frames_and_answers():
 def test_draws_are_refused_where_the_game_has_none():
     play = Play(Setup("reversi", "hotseat"))
     assert play.offer_draw() == [Refused(Why.NOT_IN_THIS_MODE)]
-    assert play.draw_offered_by is None
+    assert play.draws.offered_by is None
 
 
 # --- the end of a game ------------------------------------------------------------------------
