@@ -38,6 +38,7 @@ the same.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import subprocess
@@ -66,11 +67,21 @@ def serve() -> None:
         game = Game(request["start"], request["moves"])
         search = start_search(game.position, request["level"],
                               history=game.repetition_keys(), seed=request["seed"],
-                              nodes=request.get("nodes"), seconds=request.get("seconds"))
+                              nodes=request.get("nodes"), seconds=request.get("seconds"),
+                              **record_knowledge(game, start_search))
         result = search.run()
         print(json.dumps({"move": game.position.move_text(result.move),
                           "nodes": result.nodes, "depth": result.depth,
                           "seconds": result.seconds}), flush=True)
+
+
+def record_knowledge(game: Any, start_search: Any) -> dict[str, Any]:
+    """What else of the record the serving tree's `start_search` takes besides
+    the repetition history: the plies without progress (`quiet_plies`), which
+    trees older than the no-progress draw neither take nor know."""
+    if "quiet_plies" in inspect.signature(start_search).parameters:
+        return {"quiet_plies": game.quiet_plies()}
+    return {}
 
 
 # --- the referee ---------------------------------------------------------------------

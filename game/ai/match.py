@@ -68,7 +68,8 @@ def play_one(game_name: str, levels: dict[str, str], seed: int, *,
         position = game.position
         history = game.repetition_keys()
         search = start_search(position, levels[position.side], history=history,
-                              seed=seed * 1000 + game.ply, nodes=nodes, seconds=seconds)
+                              quiet_plies=game.quiet_plies(), seed=seed * 1000 + game.ply,
+                              nodes=nodes, seconds=seconds)
         result = search.run()
         if on_move:
             on_move(position.side, result.seconds)
