@@ -36,11 +36,12 @@ it does not replay the same game from the same position; the Druid has none
 and stays deterministic under a node budget.  `contempt` is what a drawn
 ending costs the computer, in evaluation units (tafl: about a third of a
 soldier): the tafl Ovate and Druid do not settle for a repetition, or for
-Brandubh's no-progress draw, unless they stand worse.  In Reversi the Ovate searches as deep as the Bard (2
-plies) and differs by its far smaller noise: with the pattern evaluation a
-3-ply Ovate won 95% of 40 games against the Bard, a 2-ply one 84%, which
-keeps the gap between the two levels narrow without making the Bard
-harder for beginners (docs/benchmarks.md).
+Brandubh's no-progress draw, unless they stand worse.  In Reversi the Ovate
+searches as deep as the Bard (2 plies) and differs by its far smaller
+noise: with the pattern evaluation a 3-ply Ovate won 95% of 40 games
+against the Bard, a 2-ply one 84%, which keeps the gap between the two
+levels narrow without making the Bard harder for beginners
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -224,15 +225,18 @@ def offers_draw(game, result: SearchResult) -> bool:
 
     `result` is its own search of the current position for this move (a
     search started with the game's history and `Game.quiet_plies()`, as
-    `start_search` takes them); the computer is the side to move.  It offers
-    where the game allows an agreed draw (`GameSpec.draw_by_agreement`) and
-    it has nothing better than a draw to play for (`cannot_win_after`: a
-    fortress it cannot break, or the no-progress draw near and no better
-    score).  An offer it makes, it would accept: `accepts_draw_after` says
-    yes in the same circumstances.  The answer is pure (the same game and
-    score, the same answer), so a flow that asks on every turn decides
-    itself not to repeat an offer the player has just declined; if it is
-    declined, the computer plays `result.move`.
+    `start_search` takes them; its score is read as a Druid's, the other
+    levels' noise makes it rougher); the computer is the side to move.  It
+    offers where the game allows an agreed draw (`GameSpec.draw_by_agreement`)
+    and the game is not over, and it has nothing better than a draw to play
+    for (`cannot_win_after`: a fortress it cannot break, or the no-progress
+    draw at most `NEAR_NO_PROGRESS` plies away and no better score).  An
+    offer it makes, it would accept: `accepts_draw_after` says yes in the
+    same circumstances.  The player accepting ends the game
+    (`Game.agree_draw`); declining, the computer plays `result.move`.  The
+    answer is pure (the same game and result, the same answer), so a flow
+    that asks on every turn keeps itself from repeating an offer the player
+    has just declined.
     """
     if not game.spec.draw_by_agreement or game.outcome() is not None:
         return False
