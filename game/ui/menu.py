@@ -11,16 +11,15 @@ from .board.games import game_ui
 from .i18n import t
 from .play import Play, load_saves, move_number
 from .scene import Push, Quit, Scene, ToBoard, ToRules, ToSettings, ToSetup, Transition
-from .spatial_focus import SpatialFocus
 from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
-from .widgets import Button, draw_panel, draw_text, label_fits, row_buttons, wrap
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
 
 class MenuScene(Scene):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.focus = SpatialFocus()
+        self.focus = Focus(spatial=True)
         self.cards: dict[str, pygame.Rect] = {}
         self.unit = 16
         self.title_y = 16

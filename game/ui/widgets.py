@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from .i18n import t
+from .spatial_focus import neighbour
 from .theme import colour, font, text_size
 
 Action = Callable[[], Any]
@@ -110,21 +111,12 @@ class Focus:
         return False, None
 
     def _nearest(self, usable: list[int], direction: tuple[int, int]) -> int | None:
-        """The usable button nearest the focused one the way `direction` points
-        (distance across the arrow counts double); the same one if none lies there."""
-        here = self.buttons[self.index].rect.center if self.index is not None else (0, 0)
-        dx, dy = direction
-        best, best_cost = self.index, None
-        for i in usable:
-            x, y = self.buttons[i].rect.center
-            along = (x - here[0]) * dx + (y - here[1]) * dy
-            across = abs((x - here[0]) * dy) + abs((y - here[1]) * dx)
-            if along <= 0 or across >= along:
-                continue
-            cost = along + 2 * across
-            if best_cost is None or cost < best_cost:
-                best, best_cost = i, cost
-        return best
+        """The usable button the arrow `direction` leads to from the focused
+        one (spatial_focus.neighbour); the same one if none lies that way."""
+        origin = self.buttons[self.index].rect
+        others = [(i, self.buttons[i].rect) for i in usable if i != self.index]
+        found = neighbour(origin, others, direction)
+        return self.index if found is None else found
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         for i, button in enumerate(self.buttons):

@@ -51,11 +51,12 @@ def test_the_cursor_starts_on_a_piece_or_pit_the_mover_can_play(monkeypatch, gam
 
 
 def direction_ok(before: pygame.Rect, after: pygame.Rect, arrow: int) -> bool:
-    """Whether `after` lies the way `arrow` points from `before` (mostly along its axis)."""
+    """Whether `after` lies the way `arrow` points from `before`: its near edge
+    past `before`'s centre that way (the rule the menus follow too)."""
     dx, dy = ARROWS[arrow]
-    moved_x, moved_y = after.centerx - before.centerx, after.centery - before.centery
-    along, across = moved_x * dx + moved_y * dy, abs(moved_x * dy) + abs(moved_y * dx)
-    return along > 0 and across < along
+    if dx:
+        return after.left >= before.centerx if dx > 0 else after.right <= before.centerx
+    return after.top >= before.centery if dy > 0 else after.bottom <= before.centery
 
 
 def test_the_arrows_move_through_the_result_panel_the_way_they_point(monkeypatch):
