@@ -33,9 +33,10 @@ class Progress:
     lessons_done: set[str] = field(default_factory=set)
     offers_skipped: set[str] = field(default_factory=set)  # game names
 
-    def solve(self, task: Task, lesson: Lesson) -> None:
-        """Record `task` (of `lesson`) solved, and the lesson once all are."""
+    def solve(self, task: Task) -> None:
+        """Record `task` solved, and its lesson once all the lesson's tasks are."""
         self.tasks_done.add(task.id)
+        lesson = next(lesson for lesson in LESSONS[task.game] if lesson.id == task.lesson_id)
         if all(t.id in self.tasks_done for t in lesson.tasks):
             self.lessons_done.add(lesson.id)
 
@@ -49,7 +50,8 @@ class Progress:
     def offer_due(self, game: str) -> bool:
         """Whether to offer `game`'s lessons before a first game of it: not if
         the offer was skipped, nor once any of its lessons was begun."""
-        begun = any(t.id in self.tasks_done for lesson in LESSONS[game] for t in lesson.tasks)
+        begun = any(t.id in self.tasks_done for lesson in LESSONS.get(game, ())
+                    for t in lesson.tasks)
         return game not in self.offers_skipped and not begun
 
     def skip_offer(self, game: str) -> None:

@@ -51,7 +51,8 @@ class Task:
     code: str
     goal: Goal
     history: tuple[str, ...] = ()
-    wrong: Mapping[str, str] = field(default_factory=dict)  # move notation -> key suffix
+    # Move notation -> the suffix of its own line (left out of the hash: a dict).
+    wrong: Mapping[str, str] = field(default_factory=dict, hash=False)
     refused: bool = False
 
     @property

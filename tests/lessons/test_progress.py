@@ -14,13 +14,13 @@ FIRST = LESSONS["reversi"][0]
 
 def solved_all(progress: Progress, lesson) -> None:
     for task in lesson.tasks:
-        progress.solve(task, lesson)
+        progress.solve(task)
 
 
 def test_a_lesson_is_done_once_all_its_tasks_are():
     progress = Progress()
     assert progress.next_task(FIRST) is FIRST.tasks[0]
-    progress.solve(FIRST.tasks[0], FIRST)
+    progress.solve(FIRST.tasks[0])
     assert not progress.is_done(FIRST)
     assert progress.next_task(FIRST) is FIRST.tasks[1]
     solved_all(progress, FIRST)
@@ -31,7 +31,7 @@ def test_the_first_game_offer_stands_until_skipped_or_a_lesson_is_begun():
     progress = Progress()
     assert all(progress.offer_due(game) for game in LESSONS)
     progress.skip_offer("modiar")
-    progress.solve(FIRST.tasks[0], FIRST)
+    progress.solve(FIRST.tasks[0])
     assert not progress.offer_due("modiar") and not progress.offer_due("reversi")
     assert progress.offer_due("brandubh") and progress.offer_due("tawlbwrdd")
 
@@ -40,7 +40,7 @@ def test_progress_round_trips_through_json():
     progress = Progress()
     solved_all(progress, FIRST)
     brandubh = LESSONS["brandubh"][2]
-    progress.solve(brandubh.tasks[0], brandubh)
+    progress.solve(brandubh.tasks[0])
     progress.skip_offer("tawlbwrdd")
     again = Progress.from_dict(json.loads(json.dumps(progress.to_dict())))
     assert again == progress
