@@ -233,7 +233,9 @@ def build_web(root: Path | None = None, out: Path | None = None, *, base_url: st
 def page_strings(root: Path) -> dict[str, dict[str, str]]:
     """The page's own words in every language: `page.*` of game/ui/i18n/<language>.json."""
     strings = {}
-    for path in sorted((root / "game" / "ui" / "i18n").glob("*.json")):
+    # A language's own catalogue is named by its two-letter code (en.json);
+    # the lesson texts beside it (lessons_en.json) hold no page.* words.
+    for path in sorted((root / "game" / "ui" / "i18n").glob("??.json")):
         catalogue = json.loads(path.read_text(encoding="utf-8"))
         strings[path.stem] = {key.removeprefix(PAGE_KEYS): text
                               for key, text in catalogue.items() if key.startswith(PAGE_KEYS)}
