@@ -8,19 +8,25 @@ a frame.  No pygame here: the board draws what these found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from ..ai.analysis import Analysis, MoveAnalysis, MoveValues
-from ..ai.levels import accepts_draw_after, draw_check, start_search
+from ..ai.levels import accepts_draw_after, draw_check, offers_draw, start_search
 from ..ai.search import Search
-from ..rules.base import Move, Position
+from ..rules.base import Move
 from ..rules.record import Game
+from .computer_turn import Decided
 
 # The app's node budget per analysed position (a run bounded by nodes, as the
 # soak, gives its own budget instead).
 APP_NODES = 20_000
 VALUE_NODES = 1000  # the first round of the values on the squares (each round: four times)
 HINT_SECONDS = 1.0
+# Plies after the person declined the computer's draw offer before it offers
+# again: with the no-progress draw near (`NEAR_NO_PROGRESS`, 20 plies) it may
+# ask once more on the way, not on every turn.
+OFFER_AGAIN_AFTER = 10
 
 
 class HintSearch:
@@ -44,14 +50,16 @@ class HintSearch:
         self.cancel()
         self.wanted = True
 
-    def step(self, position: Position, history: list[Hashable], deadline: float,
-             nodes: int | None, starter: Callable[..., Search] = start_search) -> Move | None:
+    def step(self, game: Game, deadline: float, nodes: int | None,
+             starter: Callable[..., Search] = start_search) -> Move | None:
         """One slice; the hint, once this slice found it (else None).  `starter`
-        starts the search (the player's own, which tests may bound)."""
+        starts the search of `game`'s position, with its history and its count
+        of plies without progress (the player's own, which tests may bound)."""
         if self.wanted:
             self.wanted = False
-            self.search = starter(position, "druid", history=history, nodes=nodes,
-                                       seconds=None if nodes else HINT_SECONDS)
+            self.search = starter(game.position, "druid", history=game.repetition_keys(),
+                                  quiet_plies=game.quiet_plies(), nodes=nodes,
+                                  seconds=None if nodes else HINT_SECONDS)
         if self.search is None or not self.search.step(deadline):
             return None
         self.move, self.search = self.search.best_move, None
@@ -63,16 +71,30 @@ class HintSearch:
         self.search, self.wanted, self.move = None, False, None
 
 
+@dataclass(frozen=True)
+class ComputerOffer:
+    """The computer's own draw offer, made on its turn before it moves: it
+    waits for the person's answer with the move it plays if they decline."""
+
+    move: Move
+
+
 class DrawOffers:
-    """Both kinds of draw offer.  On one device a side offers, and the other
+    """Every kind of draw offer.  On one device a side offers, and the other
     side accepts by offering too on its turn, or declines by moving on.  To
     the computer, the offer is weighed by a short search, stepped a slice a
     frame like its moves, for the position the offer was made in (a move
-    withdraws it)."""
+    withdraws it).  The computer offers one itself on its turn (`standing`)
+    and waits for the person's answer; an offer the person declined it does
+    not make again in the same position, nor within `OFFER_AGAIN_AFTER`
+    plies of the decline (asked every turn, it would nag)."""
 
     def __init__(self) -> None:
         self.offered_by: str | None = None  # on one device, the side that offered
         self.search: Search | None = None  # the computer's weighing, while it weighs
+        self.standing: ComputerOffer | None = None  # the computer's offer, unanswered
+        self.declined_in: set[Hashable] = set()  # positions where its offer was declined
+        self.declined_at: int | None = None  # the ply of the last decline
 
     @property
     def weighing(self) -> bool:
@@ -100,23 +122,59 @@ class DrawOffers:
         if self.search is None:
             self.search = draw_check(game)
 
-    def step(self, position: Position, computer: str, deadline: float) -> bool | None:
+    def step(self, game: Game, computer: str, deadline: float) -> bool | None:
         """One slice of the weighing: None while it goes on (or nothing was
-        offered), else whether the computer accepts."""
+        offered), else whether the computer accepts (the game's count of
+        plies without progress counts in its answer)."""
         search = self.search
         if search is None or not search.step(deadline):
             return None
         self.search = None
-        return accepts_draw_after(position, computer, search.result())
+        return accepts_draw_after(game.position, computer, search.result(),
+                                  quiet_plies=game.quiet_plies())
+
+    # --- the computer's own offer -------------------------------------------------------
+
+    def may_offer(self, game: Game) -> bool:
+        """Whether the computer may offer a draw now, as far as the person's
+        last answer goes: not where they declined one, nor soon after."""
+        if game.position.repetition_key() in self.declined_in:
+            return False
+        return self.declined_at is None or not 0 <= game.ply - self.declined_at < OFFER_AGAIN_AFTER
+
+    def computer_offers(self, game: Game, decided: Decided) -> bool:
+        """The computer, to move in `game` against a person, offers a draw
+        before it plays the move it `decided` on, where its own search of
+        the position says it has nothing better to play for (`offers_draw`)
+        and the person has not just declined one (`may_offer`); its move
+        then waits for their answer.  Whether it offered."""
+        if decided.move is None or not game.spec.draw_by_agreement or \
+                not self.may_offer(game) or not offers_draw(game, decided.result()):
+            return False
+        self.standing = ComputerOffer(decided.move)
+        return True
+
+    def decline(self, game: Game) -> None:
+        """The person declined the computer's standing offer in `game`'s
+        position: remembered, so it is not made again at once."""
+        self.standing = None
+        self.declined_in.add(game.position.repetition_key())
+        self.declined_at = game.ply
+
+    # --- offers lapse ---------------------------------------------------------------------
 
     def cancel(self) -> None:
-        """The computer stops weighing (a move, an undo, the board left)."""
+        """The computer stops weighing, and its own offer lapses unanswered (a
+        move, an undo, the board left): it searches its move again."""
         if self.search is not None:
             self.search.cancel()
             self.search = None
+        self.standing = None
 
     def forget(self) -> None:
-        """Every offer lapses: an offer was for the position it was made in."""
+        """Every offer lapses: an offer was for the position it was made in
+        (the person's declines are still remembered: an undo brings back no
+        offer they turned down)."""
         self.cancel()
         self.offered_by = None
 
@@ -264,17 +322,19 @@ class SquareValues:
             self.values.cancel()
             self.values = None
 
-    def tick(self, wanted: bool, position: Position, history: Callable[[], Sequence[Hashable]],
-             deadline: float, nodes: int | None) -> None:
+    def tick(self, wanted: bool, game: Game, deadline: float, nodes: int | None) -> None:
         """A frame's slice while they are `wanted` (the person's turn; the
         computer's own search has the frame on its turn), else they stop.
-        `history` gives the game's repetition keys (asked only when searching)."""
+        They are searched with what `game`'s record knows and its position
+        does not: its history and its count of plies without progress."""
         if not wanted:
             self.stop()
             return
         if not self.on:
             return
+        position = game.position
         if self.values is None or self.values.position is not position:
             self.stop()
-            self.values = MoveValues(position, history(), nodes=nodes or VALUE_NODES)
+            self.values = MoveValues(position, game.repetition_keys(),
+                                     quiet_plies=game.quiet_plies(), nodes=nodes or VALUE_NODES)
         self.values.step(deadline)

@@ -6,12 +6,13 @@ for a moment; and the position where it offered a move the rules refused
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..ai.levels import RandomPlayer
-from ..ai.search import Search
+from ..ai.search import Search, SearchResult
 from ..rules.base import Move, Position
+from ..rules.record import Game
 
 SHOW_THINKING_AT_LEAST = 0.45  # seconds: a computer move comes no sooner, so it can be followed
 SEED_STEP = 7919  # each ply's search gets its own seed from the game's
@@ -19,9 +20,16 @@ SEED_STEP = 7919  # each ply's search gets its own seed from the game's
 
 @dataclass(frozen=True)
 class Decided:
-    """What the computer's search settled on (None: it found no move at all)."""
+    """What the computer's search settled on (None: it found no move at all),
+    and the search itself, for its account of the position (`result`)."""
 
     move: Move | None
+    search: Search | RandomPlayer
+
+    def result(self) -> SearchResult:
+        """The search's score, depth and nodes (read only when a draw offer
+        might follow from them: a game without agreed draws never asks)."""
+        return self.search.result()
 
 
 class ComputerTurn:
@@ -35,18 +43,21 @@ class ComputerTurn:
         """It offered a refused move here and waits for the position to change."""
         return position is self.refused_in
 
-    def think(self, position: Position, level: str, history: list[Hashable], seed: int,
-              dt: float, deadline: float, nodes: int | None,
-              starter: Callable[..., Search | RandomPlayer]) -> bool:
-        """One frame of its search (begun by `starter` at the turn's first frame);
-        True when its move was decided in this call."""
+    def think(self, game: Game, level: str, seed: int, dt: float, deadline: float,
+              nodes: int | None, starter: Callable[..., Search | RandomPlayer]) -> bool:
+        """One frame of its search of `game`'s position (begun by `starter` at
+        the turn's first frame, with what the record knows and the position
+        does not: its history and its count of plies without progress); True
+        when its move was decided in this call."""
         if self.search is None and self.decided is None:
-            self.search = starter(position, level, history=history, seed=seed, nodes=nodes)
+            self.search = starter(game.position, level, history=game.repetition_keys(),
+                                  quiet_plies=game.quiet_plies(), seed=seed, nodes=nodes)
             self.thinking_for = 0.0
         self.thinking_for += dt
         if self.search is None or not self.search.step(deadline):
             return False
-        self.decided, self.search = Decided(self.search.best_move), None
+        search, self.search = self.search, None
+        self.decided = Decided(search.best_move, search)
         return True
 
     def take_decided(self, show_at_least: float) -> Decided | None:

@@ -1,7 +1,7 @@
-"""A game being played in the app: the record, who plays each side, and the
-flow of the game — the computer's turn, forced passes, draw offers, hints,
-the analysis, undo/redo and autosave.  No pygame here, so the flow can be
-tested on its own.
+"""A game being played in the app: the record, who plays each side (see
+game/ui/players.py), and the flow of the game — the computer's turn, forced
+passes, draw offers (game/ui/play_draws.py), hints, the analysis, undo/redo
+and autosave.  No pygame here, so the flow can be tested on its own.
 
 The board drives it with one call a frame, `Play.tick(frame)`, which runs
 the frame's share of every background search and returns what happened
@@ -12,26 +12,21 @@ each of which returns at once what it did, in the same events.
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from enum import StrEnum
-from functools import wraps
 from typing import Any
 
-from ..ai.levels import LEVEL_NAMES, RandomPlayer, start_search
+from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
-from ..rules.base import IllegalMove, Move, Outcome, Played, Position, RulesError, other
+from ..rules.base import IllegalMove, Move, Outcome, Played, Position, RulesError
 from ..rules.record import Game
 from .background import AnalysisRun, DrawOffers, HintSearch, SquareValues
 from .computer_turn import SEED_STEP, SHOW_THINKING_AT_LEAST, ComputerTurn, Decided
+from .play_draws import DrawFlow
 from .play_events import (
     Actor,
-    DrawAnswered,
-    DrawOffered,
     Event,
     GameEnded,
     HintFound,
@@ -41,25 +36,16 @@ from .play_events import (
     Refused,
     Turn,
     Why,
+    reported,
 )
+
+# Who plays: the board, the setup and the saves import these from here too.
+from .players import HUMAN, MODES, Mode, Setup, resolve_side  # noqa: F401
 
 LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
 PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
-HUMAN = "human"  # who plays a side that is not the computer's
 FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
 FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
-
-
-class Mode(StrEnum):
-    """Who plays: a person against the computer, two people on one device, or
-    the computer against itself (the stored strings are these values)."""
-
-    COMPUTER = "computer"
-    HOTSEAT = "hotseat"
-    WATCH = "watch"
-
-
-MODES = tuple(Mode)
 
 
 def autosave_key(game: str) -> str:
@@ -78,43 +64,6 @@ def move_lines(texts: list[str]) -> list[list[str]]:
     """The move list's numbered lines: line n holds plies 2n-1 and 2n."""
     return [texts[(n - 1) * PLIES_PER_LINE:n * PLIES_PER_LINE]
             for n in range(1, move_number(len(texts)) + 1)]
-
-
-@dataclass(frozen=True)
-class Setup:
-    """How a game was set up: which game, who plays, at what level."""
-
-    game: str
-    mode: Mode = Mode.COMPUTER
-    human_side: str = ""  # the person's side in computer mode
-    level: str = "ovate"
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "mode", Mode(self.mode))  # a stored or chosen string
-
-    def player(self, side: str) -> str:
-        """HUMAN or the level name of the computer playing `side`."""
-        if self.mode == Mode.HOTSEAT or (self.mode == Mode.COMPUTER and side == self.human_side):
-            return HUMAN
-        return self.level
-
-    def swapped(self, sides: tuple[str, str]) -> Setup:
-        if self.mode != Mode.COMPUTER:
-            return self
-        return replace(self, human_side=other(sides, self.human_side))
-
-    @staticmethod
-    def read(data: Any) -> Setup:
-        """A stored setup (its mode one of the strings `Mode` stands for)."""
-        if not isinstance(data, dict) or data.get("mode", Mode.COMPUTER) not in MODES:
-            raise RulesError("the saved setup is damaged")
-        setup = Setup(**{k: data[k] for k in ("game", "mode", "human_side", "level", "seed")
-                         if k in data})
-        if setup.game not in GAME_NAMES or setup.level not in LEVEL_NAMES \
-                or not isinstance(setup.seed, int) or not isinstance(setup.human_side, str):
-            raise RulesError("the saved setup is damaged")
-        return setup
 
 
 def only_pass(position: Position) -> bool:
@@ -154,11 +103,6 @@ def redo_to_a_choice(game: Game, setup: Setup) -> bool:
     return changed
 
 
-def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str:
-    """The person's side from a setup choice (`random` picks one)."""
-    return rng.choice(sides) if choice == "random" else choice
-
-
 @dataclass(frozen=True)
 class Snapshot:
     """The game as it stands, worked out once per change of the record (the
@@ -195,18 +139,7 @@ class Frame:
     nodes: int | None = None  # searches bounded by nodes instead of the levels' clocks
 
 
-def _reported(request: Callable[..., None]) -> Callable[..., list[Event]]:
-    """A request to a Play: it returns at once what it did (its events, e.g. the
-    move played, or why it was refused), for the board to show."""
-    @wraps(request)
-    def run(play: Play, *args: Any, **kwargs: Any) -> list[Event]:
-        request(play, *args, **kwargs)
-        events, play._events = play._events, []
-        return events
-    return run
-
-
-class Play:
+class Play(DrawFlow):
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
         self.game = game or Game(spec(setup.game).start_code)
@@ -276,16 +209,6 @@ class Play:
         return self.computer.decided
 
     @property
-    def draw_weighing(self) -> Search | None:
-        """The computer's search weighing a draw offered to it, while it weighs."""
-        return self.draws.search
-
-    @property
-    def accepting_draw(self) -> bool:
-        """On one device: the other side offered a draw, this side may accept."""
-        return self.draws.accepting(self.position.side)
-
-    @property
     def hint(self) -> Move | None:
         """The hint found for the person's position (None: none asked, or not yet)."""
         return self.hint_search.move
@@ -297,7 +220,7 @@ class Play:
 
     # --- requests (between frames; their outcome is reported by the next tick) ---------
 
-    @_reported
+    @reported
     def request_move(self, move: Move) -> None:
         """A person's move, picked from the engine's own lists."""
         why = self._why_not_move()
@@ -319,14 +242,14 @@ class Play:
             return Why.NOT_YOUR_TURN
         return None
 
-    @_reported
+    @reported
     def request_undo(self) -> None:
         """Take back a move, and on to a turn a person really plays (see undo_to_a_choice)."""
         if not self._refuse_history_change():
             self.cancel()
             self._after_history_change(undo_to_a_choice(self.game, self.setup))
 
-    @_reported
+    @reported
     def request_redo(self) -> None:
         if not self._refuse_history_change():
             self.cancel()
@@ -350,7 +273,7 @@ class Play:
         self._record_changed()
         self._events.append(HistoryChanged())
 
-    @_reported
+    @reported
     def request_resign(self) -> None:
         if self.state.over or self.setup.mode == Mode.WATCH:
             self._events.append(Refused(Why.GAME_OVER if self.state.over
@@ -363,29 +286,7 @@ class Play:
         self._record_changed()
         self._report_ending()
 
-    @_reported
-    def offer_draw(self) -> None:
-        """Against the computer it weighs the offer (answered a few frames later);
-        on one device the other player accepts by offering on their turn."""
-        if self.state.over or self.setup.mode == Mode.WATCH or \
-                not self.game.spec.draw_by_agreement:
-            self._events.append(Refused(Why.GAME_OVER if self.state.over
-                                        else Why.NOT_IN_THIS_MODE))
-        elif self.setup.mode == Mode.COMPUTER:
-            self.draws.weigh(self.game)
-        elif self.accepting_draw:
-            self._agree_draw()
-        elif self.draws.offer(self.position.side):
-            self._events.append(DrawOffered(self.position.side))
-
-    def _agree_draw(self) -> None:
-        self.cancel()
-        self.game.agree_draw()
-        self.draws.forget()
-        self._record_changed()
-        self._report_ending()
-
-    @_reported
+    @reported
     def request_hint(self) -> None:
         """Ask for the Druid's move; it is `hint.pending` until found."""
         if not self.may_move():
@@ -393,19 +294,19 @@ class Play:
             return
         self.hint_search.ask()
 
-    @_reported
+    @reported
     def toggle_values(self) -> None:
         """Show (or hide) the Druid's value on every legal move of the person's turn."""
         self.values.toggle()
 
-    @_reported
+    @reported
     def toggle_analysis(self) -> None:
         """Analyse the moves that lack a verdict (going on from where it was);
         while it runs, stop it."""
         if not self.analysis.toggle(self.game):
             self._events.append(Refused(Why.NOTHING_TO_DO))
 
-    @_reported
+    @reported
     def load(self, game: Game, mode: Mode | None = None) -> None:
         """Put another record of this game on the board (a code or a record
         loaded): the history changes; `mode` changes who plays."""
@@ -413,7 +314,7 @@ class Play:
         self.game = game
         if mode is not None:
             self.setup = replace(self.setup, mode=mode)
-        self.draws.forget()
+        self.draws = DrawOffers()  # another game: no offer, and no decline, carries over
         self.passing = None
         self._record_changed()
         self._events.append(HistoryChanged())
@@ -461,8 +362,7 @@ class Play:
         self.analysis.tick(self.game, frame.nodes, frame.deadline,
                            at_end=state.over and not frame.showing,
                            may_run=self.paused or not state.computer_to_move)
-        self.values.tick(self.may_move(frame.showing), self.position,
-                         self.game.repetition_keys, frame.deadline, frame.nodes)
+        self.values.tick(self.may_move(frame.showing), self.game, frame.deadline, frame.nodes)
         if not forced:
             self._computer_turn(frame)
         self._autosave()
@@ -493,37 +393,26 @@ class Play:
     def _step_hint(self, frame: Frame) -> None:
         if self.paused or not self.hint_search.pending:
             return
-        found = self.hint_search.step(self.position, self.game.repetition_keys(), frame.deadline,
-                               frame.nodes, start_search)
+        found = self.hint_search.step(self.game, frame.deadline, frame.nodes, start_search)
         if found is not None:
             self._events.append(HintFound(found))
-
-    def _step_draw_weighing(self, frame: Frame) -> None:
-        """The computer's answer to a draw offer, once its weighing ends; paused
-        (the player looks at an earlier position) it waits, as its turn does."""
-        if self.paused or not self.draws.weighing:
-            return
-        computer = other(self.game.start.SIDES, self.setup.human_side)
-        accepted = self.draws.step(self.position, computer, frame.deadline)
-        if accepted is None:
-            return
-        self._events.append(DrawAnswered(accepted))
-        if accepted:
-            self._agree_draw()
 
     def _computer_turn(self, frame: Frame) -> None:
         """Search while it is the computer's turn (also while a decided move
         waits: the seconds it is shown are counted); play the move once shown
-        long enough.  A move found in a frame given wholly to the search is
-        played in the next one: no frame both searches to its end and draws.
-        Nothing is searched or played while paused, after a refused move, or
-        while it weighs a draw offer (answered before it moves)."""
-        if self.paused or self.computer_stopped or self.draws.weighing:
+        long enough, unless it offers a person a draw first
+        (`_offers_draw_first`).  A move found in a frame given wholly to the
+        search is played in the next one: no frame both searches to its end
+        and draws.  Nothing is searched or played while paused, after a
+        refused move, while it weighs a draw offer (answered before it
+        moves), or while its own offer waits for the person's answer."""
+        if self.paused or self.computer_stopped or self.draws.weighing or \
+                self.draws.standing is not None:
             return
         turn = self.computer
         decided_now = False
         if self.state.computer_to_move and (not frame.showing or turn.decided is not None):
-            decided_now = turn.think(self.position, self.state.player, self.game.repetition_keys(),
+            decided_now = turn.think(self.game, self.state.player,
                                      self.setup.seed * SEED_STEP + self.game.ply, frame.dt,
                                      frame.deadline, frame.nodes, start_search)
         if frame.showing or (decided_now and frame.quiet):
@@ -533,11 +422,15 @@ class Play:
             return
         if decided.move is None:
             self._refuse_computer(None)  # the search ended with nothing to offer
-            return
+        elif not self._offers_draw_first(decided):
+            self._play_computer_move(decided.move)
+
+    def _play_computer_move(self, move: Move) -> None:
+        """Play the computer's move, or refuse it when the rules do not allow it."""
         try:  # the record checks the move against the rules: the only check
-            self._play(decided.move, Actor.COMPUTER)
+            self._play(move, Actor.COMPUTER)
         except IllegalMove:
-            self._refuse_computer(decided.move)
+            self._refuse_computer(move)
 
     def _refuse_computer(self, move: Move | None) -> None:
         self.computer.refused_in = self.position

@@ -8,8 +8,11 @@ that ends goes into a history; a lesson checks its goal on each `Moved`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import wraps
+from typing import Any
 
 from ..rules.base import Move, Outcome, Played, Position
 
@@ -105,3 +108,14 @@ class Refused:
 
 Event = Moved | PassDue | DrawOffered | DrawAnswered | GameEnded | HistoryChanged | HintFound \
     | Refused
+
+
+def reported(request: Callable[..., None]) -> Callable[..., list[Event]]:
+    """A request to a Play: it returns at once what it did (its events, e.g. the
+    move played, or why it was refused), for the board to show."""
+    @wraps(request)
+    def run(play: Any, *args: Any, **kwargs: Any) -> list[Event]:
+        request(play, *args, **kwargs)
+        events, play._events = play._events, []
+        return events
+    return run

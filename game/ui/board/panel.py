@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...ai.levels import NEAR_NO_PROGRESS
 from ..analysis_view import AnalysisView
 from ..i18n import side_name, t
 from ..notices import notice_height
@@ -79,6 +80,8 @@ class SidePanel:
         if state.only_pass:
             return self.pass_message()  # never "your turn" when the pass is all there is
         side = side_name(state.side)
+        if play.draws.standing is not None:  # the computer's offer, put to the player
+            return t("offer.title", level=t(f"level.{play.setup.level}"))
         if play.draw_weighing is not None:
             level = t(f"level.{play.setup.level}")
             return t("status.weighing_draw", level=level) + self._dots(waited)
@@ -89,6 +92,16 @@ class SidePanel:
             return t("status.computer_stopped", side=side)
         return t("status.thinking", side=side, level=t(f"level.{state.player}")) + \
             self._dots(waited)
+
+    def no_progress_line(self) -> str | None:
+        """How many plies are left before the no-progress draw, once few are
+        (from `NEAR_NO_PROGRESS`, where the computer starts to count on it):
+        for the game as it stands, not a position looked back at."""
+        left = self.play.game.no_progress_left()
+        if left is None or left > NEAR_NO_PROGRESS or self.play.state.over or \
+                self.replay.viewing is not None:
+            return None
+        return t("panel.no_progress", count=left)
 
     def pass_message(self) -> str:
         return t("status.passes", side=side_name(self.play.position.side))
@@ -143,6 +156,10 @@ class SidePanel:
         status_colour = colour("accent") if self.replay.viewing is not None else None
         y = draw_lines(surface, status, text_size(u * 1.1), (rect.left, y), rect.width,
                        status_colour, bold=True) + u // 2
+        count = self.no_progress_line()
+        if count is not None:  # stays with the status line: the game's end draws near
+            y = draw_lines(surface, count, body, (rect.left, y), rect.width,
+                           colour("accent")) + u // 2
         shown = self.replay.shown_position  # in replay the counts are those of the move shown
         if "info" not in left_out:
             for line in self._info(shown):
@@ -163,10 +180,15 @@ class SidePanel:
         return self.ui.info(shown, game.start, game.moves[:self.replay.shown_ply])
 
     def _left_out(self, status: str, need: int, bottom: int) -> set[str]:
-        """The blocks of text left out: the title on a short panel; and while a
-        notice is on screen, as many as its strip needs beyond the move list's
-        room, the least read first (the status line always stays)."""
-        left_out = {"title"} if self.is_short() else set()
+        """The blocks of text left out: the title on a short panel (and the
+        players while the count before the draw shows, so the moves keep
+        their room); and while a notice is on screen, as many as its strip
+        needs beyond the move list's room, the least read first (the status
+        line, and the count before the no-progress draw, always stay)."""
+        count = self.no_progress_line()
+        left_out = set()
+        if self.is_short():
+            left_out = {"title", "players"} if count is not None else {"title"}
         if not need:
             return left_out
         u, width, body = self.unit, self.rect.width, text_size(self.unit)
@@ -180,6 +202,7 @@ class SidePanel:
                    "info": sum(lines(line, body) + 4 for line in self._info(
                        self.replay.shown_position)) + u // 3}
         used = lines(status, text_size(u * 1.1), True) + u // 2 + \
+            (lines(count, body) + u // 2 if count is not None else 0) + \
             sum(h for block, h in heights.items() if block not in left_out)
         free = bottom - self.rect.top - used - u // 3 - u // 2
         for block in ("title", "players", "extra", "info"):

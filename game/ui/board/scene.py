@@ -20,7 +20,7 @@ import pygame
 from ...rules import spec
 from ...rules.record import Game
 from ..analysis_view import AnalysisView, MoveValuesView
-from ..dialogs import ConfirmDialog, Confirmed
+from ..dialogs import ConfirmDialog, Confirmed, Declined
 from ..i18n import t
 from ..opening import Shared
 from ..play import Frame, Mode, Play
@@ -63,6 +63,7 @@ class BoardScene(Scene):
         self.animation: Animation | None = None
         self.unit = 16
         self.announced = False  # the game's end was sounded (once its last move was shown)
+        self.offer_due = False  # the computer offered a draw: its question is put next
         self.waited = 0.0  # seconds the computer has been busy: its thinking dots
         self.hint_waited = 0.0  # seconds the hint has been sought: its button's dots
         self._shown_looks: tuple = ()
@@ -85,6 +86,7 @@ class BoardScene(Scene):
         self.move_list = self.panel.move_list
         self.play.resume()  # a game comes to a board live, whatever another board left
         self.play.storage = ctx.storage  # autosaved by Play after every change
+        self.transfer.tell_rules_change()  # a game of earlier rules, cut by today's
 
     def _command_actions(self) -> dict:
         return {"undo": self.undo, "redo": self.redo, "hint": self.hint,
@@ -260,6 +262,8 @@ class BoardScene(Scene):
             self.show_events(self.play.request_resign())
         if isinstance(result, Confirmed) and result.question == "menu":
             return self.to_menu()
+        if isinstance(result, Confirmed | Declined) and result.question == "draw":
+            self.show_events(self.play.answer_draw(isinstance(result, Confirmed)))
         return None
 
     def leave(self) -> None:
@@ -278,6 +282,8 @@ class BoardScene(Scene):
             self._show_move(event)
         elif isinstance(event, PassDue):
             self.ctx.notify(self.panel.pass_message())
+        elif isinstance(event, DrawOffered) and self.play.draws.standing is not None:
+            self.offer_due = True  # the computer's: put to the player (see update)
         elif isinstance(event, DrawOffered):
             self.ctx.notify(t("notice.draw_offered"))
         elif isinstance(event, DrawAnswered) and not event.accepted:
@@ -334,7 +340,21 @@ class BoardScene(Scene):
         self._announce()
         self._refresh()
         self._note_looks()
-        return None
+        return self._put_draw_offer()
+
+    def _put_draw_offer(self) -> Transition | None:
+        """The computer's draw offer, as a question the player must answer:
+        accept (the game is drawn) or play on (the computer makes its move).
+        Playing on is the safe answer, as Esc or a tap beside the box."""
+        if not self.offer_due:
+            return None
+        self.offer_due = False
+        if self.play.draws.standing is None:  # lapsed meanwhile (an undo, a load)
+            return None
+        level = t(f"level.{self.play.setup.level}")
+        return Push(ConfirmDialog(self.ctx, "draw", t("offer.title", level=level),
+                                  t("offer.body", level=level), "board.accept_draw",
+                                  "offer.play_on", no_acts=True))
 
     def _refresh(self) -> None:
         """The commands that apply now, and the navigation row while it is wanted."""

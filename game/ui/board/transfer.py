@@ -1,19 +1,20 @@
 """A game into and out of the board: the position's code copied, the whole
 game shared (a link on the web, the record's text elsewhere), and a code,
 record or shared link loaded — asking first whenever that would replace an
-unfinished game or leave the one on the board."""
+unfinished game or leave the one on the board, and saying so when today's
+rules cut a game saved or shared under an earlier edition of them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ...platform import clipboard, web
-from ...rules.record import Game
+from ...rules.record import Game, RulesChange
 from ...rules.transcript import write_link, write_record
 from ..dialogs import CodeDialog, ConfirmDialog
 from ..i18n import t
 from ..opening import Shared
-from ..play import Play, Setup, load_save
+from ..play import Play, Setup, load_save, move_number
 from ..play_events import Event
 from ..scene import Push, Replace, ToBoard, Transition
 
@@ -104,5 +105,26 @@ class GameTransfer:
                 self.ctx.notify(t("notice.game_kept", game=t(f"game.{setup.game}")))
             return Replace(ToBoard(loaded))
         self.show(self.play.load(loading, mode))
-        self.ctx.notify(t("notice.record_loaded" if loading.ply else "notice.loaded"))
+        if not self.tell_rules_change():
+            self.ctx.notify(t("notice.record_loaded" if loading.ply else "notice.loaded"))
         return None
+
+    def tell_rules_change(self) -> bool:
+        """If today's rules cut the game on the board (a save or link of an
+        earlier edition, `Game.rules_change`), say how in a notice, and have
+        it saved again under today's edition, so that it is said once.
+        Whether there was anything to say."""
+        change = self.play.game.rules_change
+        if change is None:
+            return False
+        self.ctx.notify(rules_change_text(change))
+        self.play.mark_unsaved()
+        return True
+
+
+def rules_change_text(change: RulesChange) -> str:
+    """The one line telling the player how today's rules cut a game: the
+    draw after move N, and what came after it that was dropped."""
+    key = "notice.rules_change_ending" if change.ending_dropped else \
+        "notice.rules_change_moves" if change.moves_dropped else "notice.rules_change"
+    return t(key, number=move_number(change.ply), count=change.moves_dropped)
