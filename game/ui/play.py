@@ -13,17 +13,18 @@ each of which returns at once what it did, in the same events.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
-from ..rules.base import IllegalMove, Move, Outcome, Played, Position, RulesError
+from ..rules.base import IllegalMove, Move, Played, Position, RulesError
 from ..rules.record import Game
 from .background import AnalysisRun, DrawOffers, HintSearch, SquareValues
 from .computer_turn import SEED_STEP, SHOW_THINKING_AT_LEAST, ComputerTurn, Decided
+from .flow_state import Frame, Snapshot
 from .play_draws import DrawFlow
 from .play_events import (
     Actor,
@@ -101,42 +102,6 @@ def redo_to_a_choice(game: Game, setup: Setup) -> bool:
     while changed and not a_choice(game, setup) and game.outcome() is None and game.redo():
         pass
     return changed
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The game as it stands, worked out once per change of the record (the
-    board reads it many times a frame)."""
-
-    ply: int
-    side: str  # to move
-    outcome: Outcome | None
-    player: str  # HUMAN, or the level of the computer playing the side to move
-    only_pass: bool  # the side to move's one move is the pass: it plays itself
-
-    @property
-    def over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def human_to_move(self) -> bool:
-        return self.outcome is None and self.player == HUMAN
-
-    @property
-    def computer_to_move(self) -> bool:
-        return self.outcome is None and self.player != HUMAN
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One frame as `Play.tick` needs it."""
-
-    dt: float  # seconds since the last frame
-    deadline: float  # when this frame's searching ends (time.perf_counter)
-    showing: bool = False  # the board still shows a move: the next one waits for it
-    quiet: bool = True  # nothing to draw in this frame so far
-    pace: float = 1.0  # the animation speed setting (the forced pass's pause follows it)
-    nodes: int | None = None  # searches bounded by nodes instead of the levels' clocks
 
 
 class Play(DrawFlow):

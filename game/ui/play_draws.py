@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..rules.record import Game
     from .background import DrawOffers
     from .computer_turn import Decided
-    from .play import Frame, Snapshot
+    from .flow_state import Frame, Snapshot
     from .play_events import Event
     from .players import Setup
 

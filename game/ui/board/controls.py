@@ -6,23 +6,54 @@ input state itself (a piece picked up, the cursor) is the board's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from ...rules import spec
+from ..analysis_view import AnalysisView
 from ..dialogs import ConfirmDialog
 from ..i18n import t
+from ..play import Play
+from ..play_events import Event
 from ..scene import Push, Transition
-from .input import Intent, PickMove, RefuseCell
+from ..widgets import Focus
+from .games import Animation, GameUI
+from .input import BoardInput, Intent, PickMove, RefuseCell
 from .keys import ARROWS, REPLAY_COMMANDS, key_command
+from .panel import SidePanel
+from .replay import ReplayCursor
+from .result import ResultPanel
 
-if TYPE_CHECKING:
-    from .scene import BoardScene
+
+class ControlledBoard(Protocol):
+    """What the controls use of the board scene (`BoardScene` is one), named
+    here so that the controls need not import the scene that holds them."""
+
+    ctx: Any
+    ui: GameUI
+    play: Play
+    input: BoardInput
+    replay: ReplayCursor
+    panel: SidePanel
+    result: ResultPanel
+    focus: Focus
+    analysis: AnalysisView
+    animation: Animation | None
+
+    @property
+    def game_over_panel(self) -> bool: ...
+    def can_move(self) -> bool: ...
+    def close_result(self) -> None: ...
+    def show_events(self, events: list[Event]) -> None: ...
+    def show_ply(self, ply: int, *, animate: bool = False) -> None: ...
+    def back_to_game(self) -> None: ...
+    def step_replay(self, plies: int) -> None: ...
+    def toggle_analysis(self) -> None: ...
 
 
 class BoardControls:
-    def __init__(self, scene: BoardScene) -> None:
+    def __init__(self, scene: ControlledBoard) -> None:
         self.scene = scene
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
