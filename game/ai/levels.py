@@ -161,6 +161,9 @@ DRAW_CHECK_NODES = 6000
 # count on it: from there it takes a draw, and offers one, unless its search
 # says it stands better than a draw (the board shows the count from there too).
 NEAR_NO_PROGRESS = 20
+# How many plies a fortress must have stood before the computer offers a draw
+# for it (it accepts one at once): a game's first moves are no siege.
+FORTRESS_STOOD = 12
 
 
 def draw_check(game) -> Search:
@@ -229,8 +232,9 @@ def offers_draw(game, result: SearchResult) -> bool:
     levels' noise makes it rougher); the computer is the side to move.  It
     offers where the game allows an agreed draw (`GameSpec.draw_by_agreement`)
     and the game is not over, and it has nothing better than a draw to play
-    for (`cannot_win_after`: a fortress it cannot break, or the no-progress
-    draw at most `NEAR_NO_PROGRESS` plies away and no better score).  An
+    for (`cannot_win_after`: the no-progress draw at most `NEAR_NO_PROGRESS`
+    plies away, or a fortress it cannot break that has stood for the last
+    `FORTRESS_STOOD` plies).  An
     offer it makes, it would accept: `accepts_draw_after` says yes in the
     same circumstances.  The player accepting ends the game
     (`Game.agree_draw`); declining, the computer plays `result.move`.  The
@@ -240,5 +244,14 @@ def offers_draw(game, result: SearchResult) -> bool:
     """
     if not game.spec.draw_by_agreement or game.outcome() is not None:
         return False
-    position = game.position
-    return cannot_win_after(position, position.side, result, quiet_plies=game.quiet_plies())
+    position, quiet = game.position, game.quiet_plies()
+    if not cannot_win_after(position, position.side, result, quiet_plies=quiet):
+        return False
+    limit = spec_of(position).no_progress_plies
+    if limit is not None and limit - quiet <= NEAR_NO_PROGRESS:
+        return True
+    # A fortress must have stood a while: Tawlbwrdd's start is one too, and
+    # there the defenders will leave it of their own accord to win.
+    recent = list(game.replay())[-(FORTRESS_STOOD + 1):]
+    fortress = strategy_for(position.GAME).cannot_win
+    return len(recent) > FORTRESS_STOOD and all(fortress(p, position.side) for p in recent)

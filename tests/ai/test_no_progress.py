@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.ai.analysis import Analysis
 from game.ai.levels import (
+    FORTRESS_STOOD,
     NEAR_NO_PROGRESS,
     TAFL_CONTEMPT,
     accepts_draw,
@@ -223,10 +224,33 @@ def test_the_computer_offers_a_draw_only_when_it_has_nothing_better():
                                              nodes=NODES).run())
 
 
-def test_the_attackers_offer_a_draw_from_a_fortress_they_cannot_break():
+def test_the_attackers_offer_a_draw_from_a_fortress_that_has_stood():
+    # Loaded from a code the fortress has no past: the attackers take a draw
+    # offered there but offer none until it has stood FORTRESS_STOOD plies.
     game = Game(tafl_code("tawlbwrdd", ON_THE_CASTLE, "a"))
     result = start_search(game.position, "druid", nodes=NODES).run()
-    assert offers_draw(game, result)
+    assert accepts_draw(game, computer_side="a")
+    assert not offers_draw(game, result)
+    shuffles = 0
+    while game.ply < FORTRESS_STOOD:
+        attackers = game.position.side == "a"
+        moves = [m for m in game.legal_moves()
+                 if strategy_for("tawlbwrdd").cannot_win(game.position.play(m).position, "a")]
+        assert moves, "the defenders can keep the fortress and the attackers cannot break it"
+        game.play(moves[shuffles % len(moves)] if attackers else moves[0])
+        shuffles += 1
+    result = start_search(game.position, "druid", history=game.repetition_keys(),
+                          nodes=NODES).run()
+    assert game.position.side == "a" and offers_draw(game, result)
+
+
+def test_the_attackers_offer_no_draw_from_the_start_though_it_is_a_fortress():
+    # The start's block round the castle is a fortress, but the defenders
+    # must leave it to win, and the attackers' own search scores them ahead.
+    game = Game(start("tawlbwrdd"))
+    result = start_search(game.position, "druid", nodes=NODES).run()
+    assert strategy_for("tawlbwrdd").cannot_win(game.position, "a")
+    assert not offers_draw(game, result)
 
 
 def test_no_draw_is_offered_where_none_may_be_agreed_or_the_game_is_over():

@@ -147,7 +147,11 @@ def test_a_whole_game_against_the_computer(monkeypatch, game):
     while scene.play.game.outcome() is None:
         frames += 1
         assert frames < 20_000
-        if scene.play.human_to_move and scene.play.decided is None and \
+        if isinstance(app.scene, ConfirmDialog):  # the computer offers a draw: play on
+            assert scene.play.draws.standing is not None
+            press(app, "keep")
+            assert app.scene is scene
+        elif scene.play.human_to_move and scene.play.decided is None and \
                 scene.animation is None:
             play_move_by_hand(app, scene, rng, "mouse")
         else:
