@@ -38,6 +38,13 @@ STRINGS = {language: json.loads((ROOT / "game" / "ui" / "i18n" / f"{language}.js
                                 .read_text(encoding="utf-8"))
            for language in ("en", "da")}
 SIZE = (390, 844)
+# The template's Python block reads the app archive with pygbag's platform.fopen,
+# which is a fetch() by the loader (cross_file, in pythons.js); the replaying
+# "interpreter" does the same fetch, so the archive is asked for as in the real page.
+FETCH_ARCHIVE = f"""fetch("{APP_NAME}.tar.gz", {{credentials: "omit", redirect: "follow"}})
+    .then((response) => response.arrayBuffer())
+    .then((body) => {{ window.archive_bytes = body.byteLength }});
+"""
 
 
 # --- the files the build writes ---------------------------------------------------------------
@@ -158,7 +165,7 @@ class Visit:
         self.server, self.url = serve(site, self.log)
         # every runtime file answers 200, as pygbag's CDN does (the stand-in loader,
         # the replaying "interpreter", and small bodies for the rest)
-        self.runtime = Runtime(main_js=replay_script(calls), bodies={
+        self.runtime = Runtime(main_js=FETCH_ARCHIVE + replay_script(calls), bodies={
             url: b"runtime file" for url in runtime_urls(CDN, "312")
             if url not in (CDN + "pythons.js", CDN + "cpython312/main.js")})
         self.context = browser.new_context(viewport={"width": SIZE[0], "height": SIZE[1]},
@@ -307,7 +314,11 @@ def test_after_one_visit_a_reload_with_no_network_starts_the_game(online):
     assert online.log == [], "nothing reached the server"
     assert online.runtime.requested == [], "nothing reached pygbag's CDN"
     assert online.failed == []
-    assert online.requests, "the page did load its files..."
+    assert online.page.evaluate("window.archive_bytes") == \
+        (online.site / f"{APP_NAME}.tar.gz").stat().st_size, "the whole archive, offline"
+    asked = {request.url for request in online.requests}
+    assert {online.url, online.url + f"{APP_NAME}.tar.gz", CDN + "pythons.js", CDN + "empty.ogg",
+            CDN + "cpython312/main.js"} <= asked, "the page did load its files..."
     assert all(request.service_worker is None for request in online.requests), \
         "...and the worker asked the network for none of them"
     assert all(request.response() and request.response().from_service_worker
