@@ -340,20 +340,31 @@ def test_the_worker_keeps_exactly_the_page_the_archive_and_the_runtime(online):
     assert caches[runtime[0]] == sorted(runtime_urls(CDN, "312"))
 
 
-def test_the_page_says_when_it_is_offline(online):
-    page = online.page
-    assert page.is_hidden("#offline")
-    online.context.set_offline(True)
-    page.wait_for_selector("#offline", state="visible")
-    assert page.inner_text("#offline") == STRINGS["en"]["page.offline"]
-    online.context.set_offline(False)
-    page.wait_for_selector("#offline", state="hidden")
-    # a line, not a wall: taps still reach the game beneath it
-    online.context.set_offline(True)
-    page.wait_for_selector("#offline", state="visible")
-    box = page.locator("#offline").bounding_box()
-    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id", centre) == "canvas"
+def test_the_page_says_for_a_while_when_it_is_offline(browser, builds, page_calls, tmp_path):
+    visit = Visit(browser, copy_site(builds[0], tmp_path / "web"), page_calls, locale="da-DK")
+    try:
+        visit.start()
+        page = visit.page
+        page.clock.install()  # from here on the page's new timers wait for the test's clock
+        assert page.is_hidden("#offline")
+        visit.context.set_offline(True)
+        page.wait_for_selector("#offline", state="visible")
+        assert page.inner_text("#offline") == STRINGS["da"]["page.offline"]
+        # a line, not a wall: taps still reach the game beneath it
+        box = page.locator("#offline").bounding_box()
+        centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id", centre) == "canvas"
+        page.clock.run_for(9_000)
+        assert page.is_visible("#offline")
+        page.clock.run_for(2_000)  # it lies over the top of the board: it goes after 10 s
+        assert page.is_hidden("#offline")
+        visit.context.set_offline(False)
+        visit.context.set_offline(True)  # the next time the network goes, it says so again
+        page.wait_for_selector("#offline", state="visible")
+        visit.context.set_offline(False)
+        page.wait_for_selector("#offline", state="hidden")
+    finally:
+        visit.close()
 
 
 def test_a_shared_link_opens_under_the_worker_with_no_network(online):
