@@ -96,12 +96,19 @@ function hex(buffer) {
 
 async function installRuntime() {
     const cache = await caches.open(RUNTIME_CACHE)
-    await Promise.all(RUNTIME_FILES.map(async (url) => {
+    const added = []
+    const results = await Promise.allSettled(RUNTIME_FILES.map(async (url) => {
         if (await cache.match(url, {ignoreVary: true})) return  // kept from an earlier build
         const response = await fetchReadable(url)
         if (!keepable(response)) throw new Error(`${url}: HTTP ${response.status}`)
         await cache.put(url, response)
+        added.push(url)
     }))
+    const failed = results.find((result) => result.status === "rejected")
+    if (failed) {  // a failed attempt leaves nothing behind: the next one fetches a whole set
+        await Promise.all(added.map((url) => cache.delete(url)))
+        throw failed.reason
+    }
 }
 
 // The runtime's files come from another origin.  Asked for with CORS (which

@@ -398,6 +398,23 @@ def test_debug_still_loads_pygbags_console_under_the_worker(online):
     assert not any(url.endswith("/vtx.js") for urls in online.caches().values() for url in urls)
 
 
+def test_a_runtime_file_the_cdn_cannot_give_keeps_nothing_and_the_game_still_plays(
+        browser, builds, page_calls, tmp_path):
+    visit = Visit(browser, copy_site(builds[0], tmp_path / "web"), page_calls)
+    missing = CDN + "cpython312/main.data"
+    del visit.runtime.bodies[missing]  # answered 404
+    try:
+        visit.start()  # the first visit plays as ever
+        wait_for(visit, lambda: missing in visit.runtime.requested)
+        visit.page.wait_for_function("""async () =>
+            !(await navigator.serviceWorker.getRegistration())""")  # the install failed
+        kept = {name: urls for name, urls in visit.caches().items() if " runtime " in name}
+        assert all(urls == [] for urls in kept.values()), "no part of the runtime is kept"
+        assert visit.page.evaluate("navigator.serviceWorker.controller") is None
+    finally:
+        visit.close()
+
+
 # --- a new deployment -------------------------------------------------------------------------
 
 def deploy(build: Path, site: Path, *, cut_archive: bool = False) -> None:
