@@ -188,6 +188,18 @@ def play(game_name: str, players: dict[str, Player], opening: list[str], seed: i
             "nodes": {side: sum(counts) / len(counts) for side, counts in nodes.items()}}
 
 
+
+def keep(args: argparse.Namespace, records: list[dict], record: dict, label: str) -> None:
+    """Add a finished game to `records`, to the log (--log) and, with
+    --verbose, as one line on stderr."""
+    records.append(record)
+    if args.log:
+        with open(args.log, "a") as log:
+            log.write(json.dumps(record) + "\n")
+    if args.verbose:
+        print(f"{label} {record['winner'] or 'draw'} by {record['reason']} "
+              f"at ply {record['plies']}", file=sys.stderr)
+
 def schedule(game_name: str, games: int, plies: int, seed: int,
              part: tuple[int, int] = (0, 1),
              first: int = 0) -> Iterator[tuple[int, list[str], str]]:
@@ -241,13 +253,7 @@ def run_self_play(args: argparse.Namespace) -> str:
             record = play(args.game, dict.fromkeys(sides, druid), opening, args.seed + i,
                           budget, args.level)
             record.update(i=i, new_side=None, opening=opening)
-            records.append(record)
-            if args.log:
-                with open(args.log, "a") as log:
-                    log.write(json.dumps(record) + "\n")
-            if args.verbose:
-                print(f"game {i}: {record['winner'] or 'draw'} by {record['reason']} "
-                      f"at ply {record['plies']}", file=sys.stderr)
+            keep(args, records, record, f"game {i}:")
     finally:
         druid.close()
     header = (f"{args.game}: this tree's {args.level} on both sides ({ROOT}), "
@@ -406,13 +412,7 @@ def run(args: argparse.Namespace) -> str:
                 record = play(args.game, {new_side: new, old_side: old}, opening,
                               args.seed + i, budget, args.level)
                 record.update(i=i, new_side=new_side, opening=opening)
-                records.append(record)
-                if args.log:
-                    with open(args.log, "a") as log:
-                        log.write(json.dumps(record) + "\n")
-                if args.verbose:
-                    print(f"game {i}: new as {new_side}, {record['winner'] or 'draw'} by "
-                          f"{record['reason']} at ply {record['plies']}", file=sys.stderr)
+                keep(args, records, record, f"game {i}: new as {new_side},")
         finally:
             new.close()
             old.close()
