@@ -10,7 +10,17 @@ from ..rules import GAME_NAMES, start
 from .board.games import game_ui
 from .i18n import t
 from .play import Play, load_saves, move_number
-from .scene import Push, Quit, Scene, ToBoard, ToRules, ToSettings, ToSetup, Transition
+from .scene import (
+    Push,
+    Quit,
+    Scene,
+    ToBoard,
+    ToHistory,
+    ToRules,
+    ToSettings,
+    ToSetup,
+    Transition,
+)
 from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
 from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
@@ -34,6 +44,7 @@ class MenuScene(Scene):
                               for name in GAME_NAMES]
         self.continue_button = Button("menu.continue", self.continue_game, name="continue")
         self.settings_button = Button("menu.settings", self.open_settings, name="settings")
+        self.history_button = Button("menu.history", lambda: Push(ToHistory()), name="history")
         self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
 
     def enter(self) -> None:
@@ -90,7 +101,8 @@ class MenuScene(Scene):
         self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
         top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10
         self._layout(w, h, u, top)
-        actions = [b for b in (self.continue_button, self.settings_button, self.quit_button)
+        actions = [b for b in (self.continue_button, self.history_button, self.settings_button,
+                               self.quit_button)
                    if b.visible]
         spare = h - max(b.rect.bottom for b in actions) - u
         if spare > 2 * u:  # centre the whole menu in a tall window
@@ -165,7 +177,7 @@ class MenuScene(Scene):
         return font(text_size(u * 0.8)).get_linesize() if self.saves else 0
 
     def _layout_actions(self, w: int, h: int, u: int) -> None:
-        actions = [self.continue_button, self.settings_button]
+        actions = [self.continue_button, self.history_button, self.settings_button]
         if not self.ctx.is_web:
             actions.append(self.quit_button)
         self.continue_button.enabled = bool(self.saves)
