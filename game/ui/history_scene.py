@@ -17,7 +17,7 @@ from .i18n import t
 from .play import Mode, Play, Setup
 from .scene import Pop, Push, Scene, ToBoard, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, Focus, draw_text, row_buttons
+from .widgets import Button, Focus, draw_text, row_buttons, wrap
 
 EXPORT_NAME = "taiplis-history.txt"
 
@@ -106,8 +106,10 @@ class HistoryScene(Scene):
         y = self._lay_filters(left, y, width, height, u)
         for button in self.filter_buttons:
             button.selected = button.name == f"filter-{self.chosen or 'all'}"
-        self.stats_lines = self._stats_lines()
-        y += u // 2 + len(self.stats_lines) * font(text_size(u * 0.85)).get_linesize() + u // 2
+        size = text_size(u * 0.85)
+        self.stats_lines = [part for line in self._stats_lines()
+                            for part in wrap(line, size, width)]
+        y += u // 2 + len(self.stats_lines) * font(size).get_linesize() + u // 2
         self.list_top = y
         footer_top = h - u - height
         pager_top = footer_top - u // 2 - height
@@ -131,7 +133,7 @@ class HistoryScene(Scene):
     def _lay_filters(self, left: int, y: int, width: int, height: int, u: int) -> int:
         """All and the four games in one row, or in two on a narrow screen;
         where the rows end."""
-        per_row = len(self.filter_buttons) if width >= 30 * u else 3
+        per_row = len(self.filter_buttons) if width >= 40 * u else 3
         for start in range(0, len(self.filter_buttons), per_row):
             row_buttons(self.filter_buttons[start:start + per_row],
                         pygame.Rect(left, y, width, height), u // 3)
