@@ -11,9 +11,10 @@ import pygame
 
 from ..history import Finished, Tally, export_text, load_history, newest_first, statistics
 from ..platform.export import export_file
-from ..rules import GAME_NAMES, spec
+from ..rules import GAME_NAMES, START_CODES, spec
 from ..rules.base import RulesError
 from .i18n import t
+from .notices import notice_height
 from .play import Mode, Play, Setup
 from .scene import Pop, Push, Scene, ToBoard, Transition
 from .theme import colour, font, text_size, touch_height, unit_for
@@ -111,7 +112,7 @@ class HistoryScene(Scene):
                             for part in wrap(line, size, width)]
         y += u // 2 + len(self.stats_lines) * font(size).get_linesize() + u // 2
         self.list_top = y
-        footer_top = h - u - height
+        footer_top = h - u - height - self._notice_room(w)
         pager_top = footer_top - u // 2 - height
         row_height = touch_height(u * 1.9)
         self.per_page = max(1, (pager_top - u // 2 - y) // (row_height + u // 4))
@@ -129,6 +130,13 @@ class HistoryScene(Scene):
                     pygame.Rect(left, footer_top, width, height), u)
         self.focus.set([*self.filter_buttons, *self.rows, self.previous_button,
                         self.next_button, self.back_button, self.export_button])
+
+    def _notice_room(self, w: int) -> int:
+        """Room under the buttons for a notice (the longest the app shows, a
+        copied Tawlbwrdd code), so one never covers the list or the buttons."""
+        gap = max(4, min(self.size) // 80)
+        longest = t("notice.copied", code=START_CODES["tawlbwrdd"])
+        return notice_height(longest, w - 2 * gap, self.size) + gap
 
     def _lay_filters(self, left: int, y: int, width: int, height: int, u: int) -> int:
         """All and the four games in one row, or in two on a narrow screen;
