@@ -13,11 +13,13 @@ each of which returns at once what it did, in the same events.
 from __future__ import annotations
 
 import time
+import uuid
 from dataclasses import asdict, replace
 from typing import Any
 
 from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
+from ..history import finished_entry, keep_finished
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import IllegalMove, Move, Played, Position, RulesError
@@ -108,6 +110,10 @@ class Play(DrawFlow):
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
         self.game = game or Game(spec(setup.game).start_code)
+        # The history keeps a game by this id: ended, taken back and ended
+        # again, it is kept once, in its final version.
+        self.game_id = new_game_id()
+        self._ended_unkept = False  # a move, resignation or agreed draw ended it
         self.storage: Storage | None = None  # where it is autosaved, once on a board
         self.revision = 0  # counts the record's changes (moves, undo, endings, loads)
         self._saved_revision = 0
@@ -277,6 +283,8 @@ class Play(DrawFlow):
         loaded): the history changes; `mode` changes who plays."""
         self.cancel()
         self.game = game
+        self.game_id = new_game_id()  # another game: the history keeps it apart
+        self._ended_unkept = False
         if mode is not None:
             self.setup = replace(self.setup, mode=mode)
         self.draws = DrawOffers()  # another game: no offer, and no decline, carries over
@@ -432,6 +440,7 @@ class Play(DrawFlow):
         outcome = self.state.outcome
         if outcome is not None:
             self.analysis.declined = False  # the analysis at the end runs whatever was stopped
+            self._ended_unkept = True
             self._events.append(GameEnded(outcome, self.game.ply))
 
     def mark_unsaved(self) -> None:
@@ -440,11 +449,16 @@ class Play(DrawFlow):
 
     def _autosave(self) -> None:
         """The one place the game is saved: after any change of the record, while
-        it goes on; once it is over its slot is emptied."""
+        it goes on; once it is over its slot is emptied and, if a move, a
+        resignation or an agreed draw ended it here, it goes into the history."""
         if self.storage is None or self._saved_revision == self.revision:
             return
         self._saved_revision = self.revision
         if self.state.over:
+            if self._ended_unkept:
+                keep_finished(self.storage, finished_entry(self.game_id, time.time(),
+                                                           self.setup, self.game))
+            self._ended_unkept = False
             discard_save(self.storage, self.setup.game)
         else:
             save_play(self.storage, self)
@@ -452,7 +466,7 @@ class Play(DrawFlow):
     # --- saving ---------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"setup": asdict(self.setup), "game": self.game.to_dict()}
+        return {"setup": asdict(self.setup), "game": self.game.to_dict(), "id": self.game_id}
 
     @staticmethod
     def from_dict(data: Any) -> Play:
@@ -464,9 +478,16 @@ class Play(DrawFlow):
         if game.game != setup.game:
             raise RulesError("the saved game is damaged")
         play = Play(setup, game)
+        game_id = data.get("id")
+        if isinstance(game_id, str) and game_id:
+            play.game_id = game_id  # older saves have none: the new one stands
         saved_at = data.get("saved_at", 0.0)
         play.saved_at = float(saved_at) if isinstance(saved_at, int | float) else 0.0
         return play
+
+
+def new_game_id() -> str:
+    return uuid.uuid4().hex[:16]
 
 
 # --- the autosave slots ------------------------------------------------------------------

@@ -61,7 +61,8 @@ def scenes(app) -> dict[str, Callable]:
                                   "settings": lambda: build(ctx, ToSettings()),
                                   "code-dialog": lambda: CodeDialog(ctx, "brandubh"),
                                   "confirm-dialog": lambda: _confirm(ctx),
-                                  "menu-saves": lambda: _menu_with_saves(app)}
+                                  "menu-saves": lambda: _menu_with_saves(app),
+                                  "history": lambda: _history(ctx)}
     for game in GAME_NAMES:
         found[f"rules-{game}"] = _rules(ctx, game, scrolled=False)
         found[f"rules-{game}-diagrams"] = _rules(ctx, game, scrolled=True)
@@ -87,6 +88,29 @@ def _menu_with_saves(app):
     for game in GAME_NAMES:
         save_play(app.ctx.storage, _board(app.ctx, game, over=False)().play)
     app.scene.enter()
+
+
+def _history(ctx):
+    """The History scene with a few games of each mode kept."""
+    from ..history import finished_entry, keep_finished
+    from ..rules import GAME_NAMES, spec
+    from .navigation import build
+    from .play import Mode, Play, Setup
+    from .scene import ToHistory
+    rng = random.Random(7)
+    modes = (Mode.COMPUTER, Mode.HOTSEAT, Mode.COMPUTER, Mode.WATCH)
+    for n in range(14):
+        game_name = GAME_NAMES[n % len(GAME_NAMES)]
+        setup = Setup(game_name, modes[n % len(modes)], spec(game_name).suggested_side,
+                      ("bard", "ovate", "druid")[n % 3])
+        play = Play(setup)
+        while play.game.outcome() is None and play.game.ply < 40:
+            play.game.play(rng.choice(play.game.legal_moves()))
+        if play.game.outcome() is None:
+            play.game.resign(play.position.side)
+        keep_finished(ctx.storage, finished_entry(f"shot{n}", 1_796_000_000 + n * 3600.0,
+                                                  setup, play.game))
+    return build(ctx, ToHistory())
 
 
 def _more_menu(app) -> Callable:
