@@ -1,0 +1,15 @@
+"""Puzzles with proven solutions, for every game (docs/puzzles.md).
+
+Pure Python, no pygame.  The data is read only when a game's puzzles are
+asked for:
+
+    from game.puzzles import load, verify
+    puzzles = load("modiar")
+    assert verify(puzzles[0]).ok
+"""
+
+from __future__ import annotations
+
+from .record import Puzzle, PuzzleDataError, load, load_all
+
+__all__ = ["Puzzle", "PuzzleDataError", "load", "load_all"]
