@@ -49,19 +49,23 @@ class GameRating:
     recent: list[str] = field(default_factory=list)  # ids served, newest last
 
 
-def glicko2(rating: float, deviation: float, volatility: float, opponent: float,
-            opponent_deviation: float, score: float) -> tuple[float, float, float]:
-    """One rating period with one result: the new (rating, deviation, volatility)."""
+def glicko2(rating: float, deviation: float, volatility: float,
+            results: Sequence[tuple[float, float, float]]) -> tuple[float, float, float]:
+    """One rating period: the new (rating, deviation, volatility) after
+    `results`, each (the opponent's rating, its deviation, the score 0-1)."""
     mu, phi = (rating - START_RATING) / SCALE, deviation / SCALE
-    mu_j, phi_j = (opponent - START_RATING) / SCALE, opponent_deviation / SCALE
-    g = 1 / math.sqrt(1 + 3 * phi_j ** 2 / math.pi ** 2)
-    expected = 1 / (1 + math.exp(-g * (mu - mu_j)))
-    variance = 1 / (g ** 2 * expected * (1 - expected))
-    delta = variance * g * (score - expected)
-    sigma = _new_volatility(phi, volatility, variance, delta)
+    information, gained = 0.0, 0.0
+    for opponent, opponent_deviation, score in results:
+        mu_j, phi_j = (opponent - START_RATING) / SCALE, opponent_deviation / SCALE
+        g = 1 / math.sqrt(1 + 3 * phi_j ** 2 / math.pi ** 2)
+        expected = 1 / (1 + math.exp(-g * (mu - mu_j)))
+        information += g ** 2 * expected * (1 - expected)
+        gained += g * (score - expected)
+    variance = 1 / information
+    sigma = _new_volatility(phi, volatility, variance, variance * gained)
     phi_star = math.sqrt(phi ** 2 + sigma ** 2)
     phi_new = 1 / math.sqrt(1 / phi_star ** 2 + 1 / variance)
-    mu_new = mu + phi_new ** 2 * g * (score - expected)
+    mu_new = mu + phi_new ** 2 * gained
     return START_RATING + SCALE * mu_new, SCALE * phi_new, sigma
 
 
@@ -122,9 +126,9 @@ class PuzzlePlayer:
         record = self.record(puzzle.game)
         score = (HINTED_SCORE if hinted else 1.0) if solved else 0.0
         before = record.rating
-        rating, deviation, volatility = glicko2(record.rating, record.deviation,
-                                                record.volatility, puzzle.rating,
-                                                PUZZLE_DEVIATION, score)
+        rating, deviation, volatility = glicko2(
+            record.rating, record.deviation, record.volatility,
+            [(puzzle.rating, PUZZLE_DEVIATION, score)])
         record.rating, record.volatility = rating, volatility
         record.deviation = max(LEAST_DEVIATION, deviation)
         record.tried += 1

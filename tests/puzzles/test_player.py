@@ -39,10 +39,19 @@ def test_solving_raises_the_rating_and_missing_lowers_it():
     assert player.record("brandubh").tried == 2 and player.record("brandubh").solved == 1
 
 
+def test_glicko2_gives_the_published_example():
+    # Glickman's worked example ("Example of the Glicko-2 system"): 1464.06, 151.52,
+    # 0.05999 there, whose steps are rounded to a few decimals.
+    rating, deviation, volatility = glicko2(1500, 200, 0.06, [(1400, 30, 1), (1550, 100, 0),
+                                                               (1700, 300, 0)])
+    assert (round(rating, 2), round(deviation, 2), round(volatility, 5)) == \
+        (1464.05, 151.52, 0.06)
+
+
 def test_a_harder_puzzle_solved_gains_more_and_missed_costs_less():
-    easy, hard = (glicko2(1500, 200, 0.06, rating, 80, 1.0)[0] for rating in (1200, 1800))
+    easy, hard = (glicko2(1500, 200, 0.06, [(rating, 80, 1.0)])[0] for rating in (1200, 1800))
     assert hard > easy > 1500
-    easy_miss, hard_miss = (glicko2(1500, 200, 0.06, rating, 80, 0.0)[0]
+    easy_miss, hard_miss = (glicko2(1500, 200, 0.06, [(rating, 80, 0.0)])[0]
                             for rating in (1200, 1800))
     assert easy_miss < hard_miss < 1500
 
