@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--scene", help="storm one scene only: menu, setup, settings, rules, "
                      "code, or a game's board")
     add_analyse_command(commands)
+    add_puzzles_command(commands)
     cmd = commands.add_parser("build-web", help="the browser build: pygbag packs build/web/")
     add_build_web_options(cmd)
     return parser
@@ -276,6 +277,37 @@ def check_quiet(quiet: int, spec: GameSpec) -> None:
                          "progress draw the game")
 
 
+def add_puzzles_command(commands: argparse._SubParsersAction) -> None:
+    cmd = commands.add_parser("puzzles", help="the shipped puzzles: export them one a line, "
+                              "or prove every one again (status 1 if any fails)")
+    cmd.add_argument("action", choices=["export", "verify"])
+    cmd.add_argument("--game", choices=GAME_NAMES, help="only this game's puzzles")
+    cmd.add_argument("--json", action="store_true", help="export: one JSON object a line")
+
+
+def cmd_puzzles(parsed: argparse.Namespace) -> str:
+    """`export`: every shipped puzzle, one a line; `verify`: each proven again."""
+    import json
+
+    from .puzzles import load, load_all
+    from .puzzles.verify import verify
+
+    puzzles = load(parsed.game) if parsed.game else load_all()
+    if parsed.action == "export":
+        if parsed.json:
+            return "\n".join(json.dumps(p.as_dict()) for p in puzzles)
+        return "\n".join("\t".join((p.id, p.goal, str(p.depth), str(p.rating),
+                                    "-" if p.value is None else str(p.value),
+                                    " ".join(p.solution), p.code)) for p in puzzles)
+    if parsed.json:
+        raise UsageError("--json goes with export")
+    failed = [f"{v.puzzle_id}: {v.reason}" for v in map(verify, puzzles) if not v.ok]
+    summary = f"{len(puzzles) - len(failed)} of {len(puzzles)} puzzles proven"
+    if failed:
+        raise FaultsFound("\n".join([*failed, summary]))
+    return summary
+
+
 def check_budget(parsed: argparse.Namespace) -> None:
     if parsed.nodes is not None and parsed.nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
@@ -340,6 +372,8 @@ def run(argv: Sequence[str]) -> str:
         return cmd_soak(parsed)
     if parsed.command == "analyse":
         return cmd_analyse(parsed)
+    if parsed.command == "puzzles":
+        return cmd_puzzles(parsed)
     return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"
 
 
