@@ -8,7 +8,7 @@ import math
 import pygame
 
 from .i18n import t
-from .scene import Pop, Scene, Transition
+from .scene import Scene, Transition, handle_buttons
 from .theme import colour, font, text_size, touch_height, unit_for
 from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
@@ -140,12 +140,7 @@ class ChoiceScene(Scene):
         self.resize(self.size)
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
-        used, result = self.focus.handle(event)
-        if used:
-            return result
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return Pop()
-        return None
+        return handle_buttons(self.focus, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(colour("background"))

@@ -16,7 +16,7 @@ from ..rules.base import RulesError
 from .i18n import t
 from .notices import notice_height
 from .play import Mode, Play, Setup
-from .scene import Pop, Push, Scene, ToBoard, Transition
+from .scene import Pop, Push, Scene, ToBoard, Transition, handle_buttons
 from .theme import colour, font, text_size, touch_height, unit_for
 from .widgets import Button, Focus, draw_text, row_buttons, wrap
 
@@ -162,12 +162,7 @@ class HistoryScene(Scene):
     # --- events and drawing ----------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
-        used, result = self.focus.handle(event)
-        if used:
-            return result
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return Pop()
-        return None
+        return handle_buttons(self.focus, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(colour("background"))

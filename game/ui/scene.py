@@ -22,6 +22,7 @@ from .theme import css_pixels
 if TYPE_CHECKING:
     from .context import Context
     from .play import Play
+    from .widgets import Focus
 
 
 # --- the scenes of the navigation, asked for by name -------------------------------------
@@ -169,3 +170,14 @@ class Scene:
             above.height = min(above.height, tallest)
             return above
         return None
+
+
+def handle_buttons(focus: Focus, event: pygame.event.Event) -> Transition | None:
+    """What a scene made of buttons does with `event`: a button pressed (by
+    pointer or keys) acts, and Esc goes back to the scene beneath."""
+    used, result = focus.handle(event)
+    if used:
+        return result
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        return Pop()
+    return None
