@@ -89,7 +89,7 @@ FFO_FILES = ("fforum-1-19.obf", "fforum-20-39.obf")
 # many are found to choose a spread of kinds and difficulty from (Modiar's
 # come cheap, and most are easy).
 TARGETS = {"modiar": 320, "reversi": 320, "tawlbwrdd": 320, "brandubh": 170}
-SPARE = {"modiar": 6.0, "reversi": 1.25, "brandubh": 1.5, "tawlbwrdd": 1.25}
+SPARE = {"modiar": 6.0, "reversi": 1.25, "brandubh": 1.5, "tawlbwrdd": 2.0}
 MOST_GAMES = 5000
 # Self-play: the pairs of levels (first side, second side), taken in turn,
 # each game from a seeded random opening of up to OPENING_PLIES plies.
@@ -98,7 +98,7 @@ PAIRINGS = (("bard", "ovate"), ("ovate", "bard"), ("random", "bard"), ("bard", "
 OPENING_PLIES = {"modiar": 6, "reversi": 8, "brandubh": 6, "tawlbwrdd": 8}
 SELF_PLAY_NODES = 3000
 # The proof budget of one candidate, in nodes of the game's search.
-PROOF_NODES = {"modiar": None, "reversi": 3_000_000, "brandubh": 2_000_000,
+PROOF_NODES = {"modiar": None, "reversi": 1_500_000, "brandubh": 2_000_000,
                "tawlbwrdd": 1_500_000}
 # Finding a forced win is cheap where there is one, showing there is none
 # costly: a position whose win is not found within this many nodes is left.
@@ -108,10 +108,11 @@ WIN_MOVES = {"brandubh": 4, "tawlbwrdd": 4}
 SAVE_MOVES = {"brandubh": 3, "tawlbwrdd": 2}
 # Modiar: positions with at most this many stones on the board (exact values).
 MODIAR_STONES = 20
-# Reversi: from each game, the positions at these many empty squares are
-# tried, a pair a game in turn, so that every size from 10 to 20 is reached.
-REVERSI_SIZES = ((10, 15), (11, 16), (12, 17), (13, 18), (14, 19), (12, 20), (10, 14),
-                 (11, 13))
+# Reversi: from each game, the positions with these many empty squares are
+# tried, a triple a game in turn: every size from 10 to 20 is reached, the
+# larger ones (costlier to prove, and more often beyond the budget) less often.
+REVERSI_SIZES = ((10, 13, 16), (11, 14, 17), (12, 15, 18), (10, 14, 19), (11, 12, 20),
+                 (13, 15, 16))
 
 # The levels that try each puzzle, how often (the noisy ones, with other
 # seeds) and with what budget of nodes; the Druid plays Modiar from its table
@@ -396,7 +397,7 @@ def modiar_puzzles(positions: list[Position], index: int) -> list[Puzzle]:
 
 
 def reversi_puzzles(positions: list[Position], index: int) -> list[Puzzle]:
-    """A self-play game's positions at its pair of sizes (REVERSI_SIZES);
+    """A self-play game's positions at its sizes (REVERSI_SIZES);
     every position of the other sources."""
     wanted = REVERSI_SIZES[index % len(REVERSI_SIZES)] if index >= 0 else range(65)
     found = [reversi_candidate(position) for position in positions
@@ -502,26 +503,62 @@ def _summary(puzzles: list[Puzzle]) -> str:
 
 def spread(puzzles: list[Puzzle], count: int, first: list[Puzzle] | None = None) -> list[Puzzle]:
     """`count` puzzles spread over kinds and difficulty: `first` (up to the
-    count), then one from each (goal, depth, rating band) in turn."""
+    count), then one from each (goal, depth, rating band) in turn, no kind
+    (goal and depth) taking more than KIND_SHARE of the count while others
+    can fill it."""
     chosen = {p.id: p for p in (first or [])[:count]}
     bands: dict[tuple, list[Puzzle]] = defaultdict(list)
     for puzzle in sorted(puzzles, key=lambda p: p.id):
         if puzzle.id not in chosen:
             bands[puzzle.goal, puzzle.depth, puzzle.rating // 200].append(puzzle)
-    queues = [bands[key] for key in sorted(bands)]
-    while len(chosen) < count and any(queues):
-        for queue in queues:
-            if queue and len(chosen) < count:
-                puzzle = queue.pop(0)
-                chosen[puzzle.id] = puzzle
+    kinds = Counter((p.goal, p.depth) for p in chosen.values())
+    for cap in (int(count * KIND_SHARE), count):
+        progress = True
+        while len(chosen) < count and progress:
+            progress = False
+            for (goal, depth, _), queue in sorted(bands.items()):
+                if queue and len(chosen) < count and kinds[goal, depth] < cap:
+                    puzzle = queue.pop(0)
+                    chosen[puzzle.id] = puzzle
+                    kinds[goal, depth] += 1
+                    progress = True
     return sorted(chosen.values(), key=lambda p: (p.rating, p.id))
+
+
+# The largest share of a game's puzzles one kind (goal and depth) may take.
+KIND_SHARE = 0.25
 
 
 # Reversi: at least this many at 12 empty squares or fewer.
 REVERSI_FEW_EMPTIES = (12, 60)
 
 
+def fills_board(puzzle: Puzzle) -> bool:
+    """Whether perfect play from the puzzle (its line, then the solver's best
+    moves for both sides) ends with the board full.  Then its value is the
+    same whether empty squares left at the end count for nobody (docs/rules.md)
+    or for the winner (as FFO and the tournament rules count them)."""
+    values = ReversiValues(PROOF_NODES["reversi"])
+    position = puzzle.position()
+    for move in puzzle.moves():
+        position = position.play_position(move)
+    try:
+        while position.legal_moves():
+            move = values.best(position)[1] if placements(position) else PASS
+            position = position.play_position(move)
+    except SearchBudget:
+        return False
+    return reversi_empties(position) == 0
+
+
+# Checks a found puzzle must pass as well to be shipped.
+SHIPPABLE = {"reversi": fills_board}
+
+
 def chosen(game: str, puzzles: list[Puzzle], count: int) -> list[Puzzle]:
+    shippable = SHIPPABLE.get(game)
+    if shippable is not None:
+        puzzles = [p for p in puzzles if shippable(p)]
     first = []
     if game in EXTRA_SOURCES:
         most, wanted = REVERSI_FEW_EMPTIES
