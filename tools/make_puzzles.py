@@ -535,9 +535,9 @@ REVERSI_FEW_EMPTIES = (12, 60)
 
 def fills_board(puzzle: Puzzle) -> bool:
     """Whether perfect play from the puzzle (its line, then the solver's best
-    moves for both sides) ends with the board full.  Then its value is the
-    same whether empty squares left at the end count for nobody (docs/rules.md)
-    or for the winner (as FFO and the tournament rules count them)."""
+    moves for both sides) ends with the board full: its value is then reached
+    with no empty square left over, which docs/rules.md counts for nobody and
+    FFO's count (the tournament rules') gives the winner."""
     values = ReversiValues(PROOF_NODES["reversi"])
     position = puzzle.position()
     for move in puzzle.moves():
