@@ -15,9 +15,10 @@ from typing import NoReturn
 
 from .ai.levels import LEVEL_NAMES, start_search
 from .ai.match import report, run_match
-from .rules import GAME_NAMES, SPECS, position_from
+from .rules import GAME_NAMES, SPECS, position_from, spec_of
 from .rules.base import RulesError, perft
 from .rules.record import Game
+from .rules.spec import GameSpec
 from .rules.transcript import MAX_RECORD_CHARS, is_link, is_transcript, move_label, read_shared
 from .webbuild import add_options as add_build_web_options
 
@@ -67,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("args", nargs="+", metavar="CODE|GAME")
     add_search_options(cmd)
     cmd.add_argument("--level", choices=LEVEL_NAMES, default="druid")
+    cmd.add_argument("--quiet", type=int, default=0, metavar="PLIES",
+                     help="plies in a row without progress that led to the position "
+                          "(a code does not carry them; Brandubh draws after 100)")
     cmd = commands.add_parser("match", help="AI against AI, alternating sides")
     cmd.add_argument("game", choices=GAME_NAMES)
     cmd.add_argument("--a", choices=LEVEL_NAMES, default="druid")
@@ -197,10 +201,11 @@ def cmd_ai(parsed: argparse.Namespace) -> str:
         raise UsageError("ai takes one position code (quote it) or a game name")
     check_budget(parsed)
     position = position_from(code)
+    check_quiet(parsed.quiet, spec_of(position))
     if not position.legal_moves():
         raise UsageError("the game is over in this position: there is no move to choose")
-    result = start_search(position, parsed.level, seed=parsed.seed, nodes=parsed.nodes,
-                          seconds=parsed.seconds).run()
+    result = start_search(position, parsed.level, quiet_plies=parsed.quiet, seed=parsed.seed,
+                          nodes=parsed.nodes, seconds=parsed.seconds).run()
     return "\n".join([position.move_text(result.move), f"score: {result.score}",
                       f"depth: {result.depth}", f"nodes: {result.nodes}",
                       f"seconds: {result.seconds:.3f}"])
@@ -260,6 +265,16 @@ def cmd_analyse(parsed: argparse.Namespace) -> str:
         f"{m.ply:>3}. {m.side} {m.move:<9} {m.mark:<2}  best {m.best:<9} "
         f"{m.value_before:>8} -> {m.value_after:<8} {unit}{'  exact' if m.exact else ''}"
         for m in moves)
+
+
+def check_quiet(quiet: int, spec: GameSpec) -> None:
+    """`--quiet` must be a count the game keeps, below the count that ends it."""
+    limit = spec.no_progress_plies
+    if quiet and limit is None:
+        raise UsageError(f"--quiet: {spec.name} has no draw for plies without progress")
+    if limit is not None and not 0 <= quiet < limit:
+        raise UsageError(f"--quiet must be from 0 to {limit - 1}: {limit} plies without "
+                         "progress draw the game")
 
 
 def add_puzzles_command(commands: argparse._SubParsersAction) -> None:

@@ -6,8 +6,10 @@ is copied into a temporary staging folder, and pygbag runs there:
 its optimiser, its `black` pass and its caches only ever see the copy.  pygbag
 is given our own page template and icon (`web/`), which also keeps the build
 offline — without them it would try to download its defaults from its CDN.
-The finished page (index.html, the app archive in two formats, the icon and
-the link-preview picture) is then copied to `build/web/`.
+The finished page (index.html, the app archive in two formats, the icons and
+the link-preview picture) is then copied to `build/web/`, with what installs
+the game to play offline: the web app manifest and the service worker, which
+carries the build's id and the list of files to keep (docs/web.md).
 
 This module runs only on the developer's machine and in CI, never in the
 browser (it is left out of the archive), so it may use `subprocess`.
@@ -17,10 +19,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import importlib.metadata
 import json
 import os
+import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -28,15 +33,30 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urljoin
 
 PYGBAG_VERSION = "0.9.3"  # the version web/taiplis.tmpl was written against
 APP_NAME = "taiplis"  # names the archives: taiplis.tar.gz, taiplis.apk
 TEMPLATE = Path("web") / "taiplis.tmpl"
 ICON = Path("web") / "favicon.png"
-EXTRA_PAGE_FILES = (Path("web") / "social.png",)  # copied beside index.html
+# Copied beside index.html: the link preview and the manifest's large icons (drawn
+# by web/make_images.py and committed: the Pages workflow installs pygbag alone).
+EXTRA_PAGE_FILES = (Path("web") / "social.png", Path("web") / "icon-512.png",
+                    Path("web") / "icon-maskable-512.png")
+SERVICE_WORKER = Path("web") / "sw.js"
+MANIFEST = "manifest.webmanifest"
 BASE_URL_FIELD = "{{taiplis.base_url}}"  # ours, filled here (pygbag fills cookiecutter's)
 STRINGS_FIELD = "{{taiplis.strings}}"  # ours: the page's words, from game/ui/i18n
+BUILD_FIELD = "{{taiplis.build}}"  # ours: the build's id, in the page and the service worker
 PAGE_KEYS = "page."  # the catalogue entries the page shows before Python runs
+# What the service worker keeps for offline play: everything the page needs,
+# but not taiplis.apk (itch.io's copy of the archive) or social.png (link previews).
+OFFLINE_FILES = ("index.html", f"{APP_NAME}.tar.gz", MANIFEST, "favicon.png", "icon-512.png",
+                 "icon-maskable-512.png")
+MANIFEST_ICONS = (("favicon.png", "any"), ("icon-512.png", "any"),
+                  ("icon-maskable-512.png", "maskable"))
+MANIFEST_DESCRIPTION = ("Brandubh, Tawlbwrdd, Reversi and Modiar: four old board games "
+                        "against the computer or a friend, online or offline.")
 # pygbag's own options.  can_close 1: without it pygbag's loader installs an
 # onbeforeunload handler that asks "leave this page?" on every reload or close.
 PYGBAG_OPTIONS = ("--can_close", "1")
@@ -56,7 +76,7 @@ DESKTOP_ONLY = frozenset({
 })
 # What a build writes to the output folder (and all that a rebuild removes there).
 OUTPUT_FILES = ("index.html", "favicon.png", "social.png", f"{APP_NAME}.apk",
-                   f"{APP_NAME}.tar.gz")
+                f"{APP_NAME}.tar.gz", "icon-512.png", "icon-maskable-512.png", MANIFEST, "sw.js")
 PYGBAG_TIMEOUT = 300  # seconds; pygbag retries a failed download forever
 
 
@@ -186,7 +206,8 @@ def build_web(root: Path | None = None, out: Path | None = None, *, base_url: st
     root = Path(root) if root is not None else source_root()
     out = Path(out) if out is not None else root / "build" / "web"
     version = pygbag_version()
-    for needed in (Path("main.py"), TEMPLATE, ICON, Path("pygbag.ini"), *EXTRA_PAGE_FILES):
+    for needed in (Path("main.py"), TEMPLATE, ICON, SERVICE_WORKER, Path("pygbag.ini"),
+                   *EXTRA_PAGE_FILES):
         if not (root / needed).is_file():
             raise WebBuildError(f"{needed} is missing from {root}")
     if base_url and not base_url.endswith("/"):
@@ -216,6 +237,7 @@ def build_web(root: Path | None = None, out: Path | None = None, *, base_url: st
         (built / "index.html").write_text(page, encoding="utf-8")
         for extra in EXTRA_PAGE_FILES:
             shutil.copy2(root / extra, built / extra.name)
+        add_offline_files(built, (root / SERVICE_WORKER).read_text(encoding="utf-8"))
         _clear_output(out)
         out.mkdir(parents=True, exist_ok=True)
         files = {}
@@ -233,7 +255,9 @@ def build_web(root: Path | None = None, out: Path | None = None, *, base_url: st
 def page_strings(root: Path) -> dict[str, dict[str, str]]:
     """The page's own words in every language: `page.*` of game/ui/i18n/<language>.json."""
     strings = {}
-    for path in sorted((root / "game" / "ui" / "i18n").glob("*.json")):
+    # A language's own catalogue is named by its two-letter code (en.json);
+    # the lesson texts beside it (lessons_en.json) hold no page.* words.
+    for path in sorted((root / "game" / "ui" / "i18n").glob("??.json")):
         catalogue = json.loads(path.read_text(encoding="utf-8"))
         strings[path.stem] = {key.removeprefix(PAGE_KEYS): text
                               for key, text in catalogue.items() if key.startswith(PAGE_KEYS)}
@@ -252,10 +276,101 @@ def _finish_page(page: str, base_url: str, strings: dict[str, dict[str, str]]) -
     # and indented so no "}}" looks like an unfilled field
     page = page.replace(STRINGS_FIELD, json.dumps(strings, ensure_ascii=False, sort_keys=True,
                                                   indent=1).replace("</", "<\\/"))
-    if "{{" in page:
-        field = page[page.index("{{"):].split("}}", 1)[0] + "}}"
-        raise WebBuildError(f"the page template has an unfilled field {field}")
+    _check_filled(page.replace(BUILD_FIELD, ""), "the page template")  # the id comes last
     return page
+
+
+def _check_filled(text: str, what: str) -> None:
+    if "{{" in text:
+        field = text[text.index("{{"):].split("}}", 1)[0] + "}}"
+        raise WebBuildError(f"{what} has an unfilled field {field}")
+
+
+# --- offline: the manifest and the service worker ---------------------------------------------
+
+def add_offline_files(built: Path, worker: str) -> str:
+    """Write the manifest and the service worker into `built`; fill in the build id; return it.
+
+    The id is a hash of what the worker keeps (the page before its id is
+    filled in, the archive, the manifest, the icons) and of the worker itself,
+    so any change to what a player runs is a new version for the browser.
+    """
+    page = (built / "index.html").read_text(encoding="utf-8")
+    (built / MANIFEST).write_text(json.dumps(web_manifest(built, page), ensure_ascii=False,
+                                             indent=1) + "\n", encoding="utf-8")
+    cdn, digits = runtime_location(page)
+    runtime = runtime_urls(cdn, digits)
+    digest = hashlib.sha256(worker.encode())
+    for name in OFFLINE_FILES:
+        digest.update(f"\0{name}\0".encode())
+        digest.update((built / name).read_bytes())
+    digest.update(json.dumps(runtime).encode())
+    build = digest.hexdigest()[:16]
+    (built / "index.html").write_text(page.replace(BUILD_FIELD, build), encoding="utf-8")
+    kept = {name: hashlib.sha256((built / name).read_bytes()).hexdigest()
+            for name in OFFLINE_FILES}
+    fields = {BUILD_FIELD: build, "{{taiplis.app_files}}": json.dumps(kept, indent=1),
+              "{{taiplis.runtime_files}}": json.dumps(runtime, indent=1),
+              "{{taiplis.runtime}}": cdn, "{{taiplis.cdn}}": urljoin(cdn, "../")}
+    for field, value in fields.items():
+        worker = worker.replace(field, value)
+    _check_filled(worker, "web/sw.js")
+    (built / "sw.js").write_text(worker, encoding="utf-8")
+    return build
+
+
+def web_manifest(built: Path, page: str) -> dict:
+    """The web app manifest: what a browser needs to install the page as an app.
+
+    Its addresses are relative to the manifest, so the app is the folder the
+    page is served from, also under a GitHub Pages project path.  The colours
+    are the page's theme colour (its `theme-color` tag).
+    """
+    colour = re.search(r'<meta name="theme-color" content="(#[0-9a-fA-F]{6})">', page)
+    if not colour:
+        raise WebBuildError("the page template has no theme-color meta tag for the manifest")
+    icons = []
+    for name, purpose in MANIFEST_ICONS:
+        width, height = png_size(built / name)
+        icons.append({"src": name, "sizes": f"{width}x{height}", "type": "image/png",
+                      "purpose": purpose})
+    return {"name": "Táiplis", "short_name": "Táiplis", "description": MANIFEST_DESCRIPTION,
+            "lang": "en", "start_url": "./", "scope": "./", "display": "standalone",
+            "background_color": colour.group(1), "theme_color": colour.group(1),
+            "categories": ["games"], "icons": icons}
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height, read from its header."""
+    data = path.read_bytes()[:24]
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise WebBuildError(f"{path.name} is not a PNG")
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def runtime_location(page: str) -> tuple[str, str]:
+    """pygbag's CDN folder and the Python version's digits ("312"), as pygbag filled the page."""
+    found = re.search(r'<script src="([^"]+/)pythons\.js" type=module id="site" '
+                      r'data-python="python(\d+)\.(\d+)"', page)
+    if not found:
+        raise WebBuildError("the page does not load pythons.js with a python version "
+                            "as web/taiplis.tmpl should")
+    return found.group(1), found.group(2) + found.group(3)
+
+
+def runtime_urls(cdn: str, digits: str) -> list[str]:
+    """Every file pygbag 0.9.3's runtime fetches from its CDN to start our page.
+
+    Read in pygbag's own code (docs/web.md, "Offline and installed"): the
+    loader; its sound unlocker; the interpreter, its WebAssembly and its
+    standard library; the start-up script; and the package index that pygbag
+    reads before it runs main.py, which lives one folder up.
+    """
+    names = ["pythons.js", "empty.ogg", f"cpython{digits}/main.js",
+             f"cpython{digits}/main.wasm", f"cpython{digits}/main.data", "cpythonrc.py",
+             f"../index-{PYGBAG_VERSION}-cp{digits}.json"]
+    return [urljoin(cdn, name) for name in names]
 
 
 def _clear_output(out: Path) -> None:

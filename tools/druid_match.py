@@ -28,6 +28,14 @@ given (the parts of one match, or several matches pooled), counting only
 whole opening pairs, so a match stopped mid-pair does not count the
 unanswered half; it adds each side's mean nodes a move.
 
+`--self-play` plays this tree's Druid on both sides, one process for both:
+the Druid is deterministic, so an opening played with the colours swapped
+would replay the same game, and each distinct opening is played once (game
+i from opening i; `--part` and `--first-game` count games, any number).
+Its report lists every game (opening, winner, how it ended, plies), the
+endings and lengths, and the first side's share of the decisive games with
+its Wilson interval; `--self-play --report LOG ...` reports logs of it.
+
 `--engine COMMAND` plays an outside engine instead of an earlier Druid: in
 Tawlbwrdd over the OpenTafl Engine Protocol, with `--engine-time` seconds on
 its clock each move; in Reversi over a board protocol, where `--engine-time`
@@ -38,6 +46,7 @@ the same.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import subprocess
@@ -66,11 +75,21 @@ def serve() -> None:
         game = Game(request["start"], request["moves"])
         search = start_search(game.position, request["level"],
                               history=game.repetition_keys(), seed=request["seed"],
-                              nodes=request.get("nodes"), seconds=request.get("seconds"))
+                              nodes=request.get("nodes"), seconds=request.get("seconds"),
+                              **record_knowledge(game, start_search))
         result = search.run()
         print(json.dumps({"move": game.position.move_text(result.move),
                           "nodes": result.nodes, "depth": result.depth,
                           "seconds": result.seconds}), flush=True)
+
+
+def record_knowledge(game: Any, start_search: Any) -> dict[str, Any]:
+    """What else of the record the serving tree's `start_search` takes besides
+    the repetition history: the plies without progress (`quiet_plies`), which
+    trees older than the no-progress draw neither take nor know."""
+    if "quiet_plies" in inspect.signature(start_search).parameters:
+        return {"quiet_plies": game.quiet_plies()}
+    return {}
 
 
 # --- the referee ---------------------------------------------------------------------
@@ -169,6 +188,18 @@ def play(game_name: str, players: dict[str, Player], opening: list[str], seed: i
             "nodes": {side: sum(counts) / len(counts) for side, counts in nodes.items()}}
 
 
+
+def keep(args: argparse.Namespace, records: list[dict], record: dict, label: str) -> None:
+    """Add a finished game to `records`, to the log (--log) and, with
+    --verbose, as one line on stderr."""
+    records.append(record)
+    if args.log:
+        with open(args.log, "a") as log:
+            log.write(json.dumps(record) + "\n")
+    if args.verbose:
+        print(f"{label} {record['winner'] or 'draw'} by {record['reason']} "
+              f"at ply {record['plies']}", file=sys.stderr)
+
 def schedule(game_name: str, games: int, plies: int, seed: int,
              part: tuple[int, int] = (0, 1),
              first: int = 0) -> Iterator[tuple[int, list[str], str]]:
@@ -189,6 +220,84 @@ def schedule(game_name: str, games: int, plies: int, seed: int,
         for j in range(2):
             if first <= 2 * i + j < games:
                 yield 2 * i + j, opening, sides[j]
+
+
+def self_play_schedule(game_name: str, games: int, plies: int, seed: int,
+                       part: tuple[int, int] = (0, 1),
+                       first: int = 0) -> Iterator[tuple[int, list[str]]]:
+    """(game number, opening) for every self-play game of `part` numbered
+    `first` or more: game i is played from opening i, once."""
+    k, n = part
+    for i, opening in enumerate(distinct_openings(game_name, plies, games, seed)):
+        if i % n == k and i >= first:
+            yield i, opening
+
+
+def run_self_play(args: argparse.Namespace) -> str:
+    """This tree's Druid on both sides, each distinct opening once (`--self-play`)."""
+    from game.rules import start
+
+    budget = {"nodes": args.nodes} if args.time is None else {"seconds": args.time}
+    done: dict[int, dict[str, Any]] = {}
+    if args.log and Path(args.log).exists():
+        done = {record["i"]: record for record in read_log(args.log)}
+    records = []
+    druid = Player(ROOT)
+    sides = start(args.game).SIDES
+    try:
+        for i, opening in self_play_schedule(args.game, args.games, args.opening, args.seed,
+                                             args.part, args.first_game):
+            if i in done:
+                records.append(done[i])
+                continue
+            record = play(args.game, dict.fromkeys(sides, druid), opening, args.seed + i,
+                          budget, args.level)
+            record.update(i=i, new_side=None, opening=opening)
+            keep(args, records, record, f"game {i}:")
+    finally:
+        druid.close()
+    header = (f"{args.game}: this tree's {args.level} on both sides ({ROOT}), "
+              + (f"{args.nodes} nodes a move" if args.time is None else f"{args.time} s a move")
+              + f", {args.opening}-ply distinct openings, one game each, seed {args.seed}")
+    return header + "\n" + self_play_report(args.game, records)
+
+
+def self_play_report(game_name: str, records: list[dict[str, Any]]) -> str:
+    """Every self-play game, then the endings, the lengths and the first side's
+    share of the decisive games (95% Wilson interval)."""
+    from game.ai.match import PLY_CAP, wilson_interval
+    from game.rules import start
+
+    records = sorted(records, key=lambda record: record["i"])
+    first = start(game_name).SIDES[0]
+    lines = [f"game {r['i']}: opening {' '.join(r['opening'])}: "
+             f"{'won by ' + r['winner'] if r['winner'] else 'drawn'} ({r['reason']}) "
+             f"at ply {r['plies']}" for r in records]
+    endings: dict[tuple[str, str], int] = {}
+    for r in records:
+        key = (r["winner"] or "draw", r["reason"])
+        endings[key] = endings.get(key, 0) + 1
+    lines += [f"ended {winner} by {reason}: {count}"
+              for (winner, reason), count in sorted(endings.items())]
+    lengths = sorted(r["plies"] for r in records)
+    if lengths:
+        lines.append(f"plies: median {lengths[len(lengths) // 2]}, shortest {lengths[0]}, "
+                     f"longest {lengths[-1]}; {sum(r['reason'] == 'ply cap' for r in records)} "
+                     f"of {len(records)} reached the {PLY_CAP}-ply cap")
+    decisive = [r for r in records if r["winner"]]
+    won = sum(r["winner"] == first for r in decisive)
+    share = won / len(decisive) if decisive else 0.0
+    low, high = wilson_interval(share, len(decisive))
+    lines.append(f"{first} won {won} of {len(decisive)} decisive games: {100 * share:.1f}% "
+                 f"(95% interval {100 * low:.0f}-{100 * high:.0f}%); "
+                 f"{len(records) - len(decisive)} drawn")
+    nodes = [mean for r in records for mean in r.get("nodes", {}).values()]
+    seconds = [mean for r in records for mean in r["seconds"].values()]
+    if nodes:
+        lines.append(f"nodes a move: {round(sum(nodes) / len(nodes)):,} "
+                     f"(each side's mean in each game, averaged); seconds a move "
+                     f"{sum(seconds) / len(seconds):.2f}")
+    return "\n".join(lines)
 
 
 def other_side(game_name: str, side: str) -> str:
@@ -303,13 +412,7 @@ def run(args: argparse.Namespace) -> str:
                 record = play(args.game, {new_side: new, old_side: old}, opening,
                               args.seed + i, budget, args.level)
                 record.update(i=i, new_side=new_side, opening=opening)
-                records.append(record)
-                if args.log:
-                    with open(args.log, "a") as log:
-                        log.write(json.dumps(record) + "\n")
-                if args.verbose:
-                    print(f"game {i}: new as {new_side}, {record['winner'] or 'draw'} by "
-                          f"{record['reason']} at ply {record['plies']}", file=sys.stderr)
+                keep(args, records, record, f"game {i}: new as {new_side},")
         finally:
             new.close()
             old.close()
@@ -350,13 +453,14 @@ def part_of_match(text: str) -> tuple[int, int]:
 
 
 def first_game(text: str) -> int:
-    """An even game number (game 2k and 2k+1 share an opening, so a pair stays whole)."""
+    """A game number, 0 or more (`parse` asks for an even one in a match: game
+    2k and 2k+1 share an opening, so a pair stays whole)."""
     try:
         number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game number") from None
-    if number < 0 or number % 2:
-        raise argparse.ArgumentTypeError(f"{text!r}: give an even number, 0 or more")
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number, 0 or more")
     return number
 
 
@@ -385,12 +489,21 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="skip the games numbered below N (even): carry a match on "
                              "whose earlier games are logged elsewhere")
     parser.add_argument("--report", nargs="+", metavar="LOG",
-                        help="play nothing: report the whole opening pairs of these logs")
+                        help="play nothing: report the whole opening pairs of these logs "
+                             "(with --self-play: every game of these self-play logs)")
+    parser.add_argument("--self-play", action="store_true",
+                        help="this tree's Druid on both sides, each distinct opening once")
     parsed = parser.parse_args(argv)
     if parsed.nodes is not None and parsed.time is not None:
         parser.error("give --nodes or --time, not both")
-    if (parsed.against is None) == (parsed.engine is None) and not parsed.report:
-        parser.error("give --against COMMIT or --engine COMMAND")
+    if parsed.first_game % 2 and not parsed.self_play:
+        parser.error(f"--first-game {parsed.first_game}: give an even number, 0 or more "
+                     "(a pair of games shares an opening)")
+    if parsed.self_play and (parsed.against or parsed.engine):
+        parser.error("--self-play plays this tree against itself: no --against or --engine")
+    if (parsed.against is None) == (parsed.engine is None) and not parsed.report \
+            and not parsed.self_play:
+        parser.error("give --against COMMIT, --engine COMMAND or --self-play")
     from tools.outside_engine import ENGINE_PLAYERS
 
     if parsed.engine and parsed.game not in ENGINE_PLAYERS:
@@ -412,8 +525,24 @@ def main(argv: list[str] | None = None) -> None:
         return
     sys.path.insert(0, str(ROOT))
     args = parse(argv)
+    if args.self_play:
+        print(self_play_logs(args.game, args.report) if args.report else run_self_play(args))
+        return
     label = args.against or "engine"
     print(report_logs(args.game, label, args.report) if args.report else run(args))
+
+
+def self_play_logs(game_name: str, paths: list[str]) -> str:
+    """The report of the self-play games in the logs at `paths`; plays nothing."""
+    by_number: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        for record in read_log(path):
+            if record["i"] in by_number and by_number[record["i"]]["opening"] != \
+                    record["opening"]:
+                raise SystemExit(f"{path}: game {record['i']} is another game in an earlier log")
+            by_number[record["i"]] = record
+    header = f"{game_name}: self-play, {len(paths)} log(s): {len(by_number)} games"
+    return header + "\n" + self_play_report(game_name, list(by_number.values()))
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ rules engine.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -82,13 +83,24 @@ def answer_one(request: dict[str, Any], game_type: Any, start_search: Any,
     game = game_type(request["start"], request["moves"])
     position = game.position
     result = start_search(position, request["level"], history=game.repetition_keys(),
-                          seed=request["seed"], nodes=request["nodes"]).run()
+                          seed=request["seed"], nodes=request["nodes"],
+                          **record_knowledge(game, start_search)).run()
     answer: dict[str, Any] = {
         "move": None if result.move is None else position.move_text(result.move),
         "score": result.score, "depth": result.depth, "nodes": result.nodes}
     if request.get("draw_side"):
         answer["accepts"] = accepts_draw(game, computer_side=request["draw_side"])
     return answer
+
+
+def record_knowledge(game: Any, start_search: Any) -> dict[str, Any]:
+    """What else of the record the serving tree's `start_search` takes besides
+    the repetition history: the plies without progress (`quiet_plies`), which
+    trees older than the no-progress draw neither take nor know.  (The serving
+    side imports the other tree's `tools`, so this file keeps its own copy.)"""
+    if "quiet_plies" in inspect.signature(start_search).parameters:
+        return {"quiet_plies": game.quiet_plies()}
+    return {}
 
 
 # --- the referee -----------------------------------------------------------------------

@@ -1,9 +1,13 @@
-"""Draw the page's pictures: `favicon.png` (the icon) and `social.png` (link previews).
+"""Draw the page's pictures: the icons, and `social.png` (link previews).
 
     python web/make_images.py
 
-Both are committed; run this again only to change them.  They are drawn with
-pygame from the game's theme colours and its DejaVu Sans, like the game itself.
+The icons are `favicon.png` (192 px, also the page's icon), `icon-512.png` and
+`icon-maskable-512.png` (for the web app manifest: launchers that cut their own
+shape use the maskable one).  All are committed, because the build that
+publishes the page has only pygbag, not pygame; run this again only to change
+them.  They are drawn with pygame from the game's theme colours and its DejaVu
+Sans, like the game itself.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ GOLD_DARK = COLOURS["accent_dark"]
 TEXT = COLOURS["text"]
 MUTED = COLOURS["text_muted"]
 KING = COLOURS["king"]
+MASKABLE_SHARE = 0.62  # the icon's width in the maskable one
 
 
 def draw_icon(size: int) -> pygame.Surface:
@@ -66,6 +71,20 @@ def draw_icon(size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(surface, (size, size))
 
 
+def draw_maskable_icon(size: int) -> pygame.Surface:
+    """The icon on a full slate square, small enough that any mask keeps all of it.
+
+    A launcher may cut a maskable icon to a circle: only the central circle of
+    80 % of the width is sure to be seen, and at 62 % of the width the icon's
+    rounded corners stay inside it.
+    """
+    surface = pygame.Surface((size, size))
+    surface.fill(SLATE)
+    inner = round(size * MASKABLE_SHARE)
+    surface.blit(draw_icon(inner), ((size - inner) // 2, (size - inner) // 2))
+    return surface
+
+
 def draw_social(width: int = 1200, height: int = 630) -> pygame.Surface:
     surface = pygame.Surface((width, height))
     surface.fill(SLATE)
@@ -94,10 +113,12 @@ def draw_social(width: int = 1200, height: int = 630) -> pygame.Surface:
 
 def main() -> None:
     pygame.init()
-    pygame.image.save(draw_icon(192), HERE / "favicon.png")
-    pygame.image.save(draw_social(), HERE / "social.png")
+    pictures = {"favicon.png": draw_icon(192), "icon-512.png": draw_icon(512),
+                "icon-maskable-512.png": draw_maskable_icon(512), "social.png": draw_social()}
+    for name, picture in pictures.items():
+        pygame.image.save(picture, HERE / name)
     pygame.quit()
-    print("wrote", HERE / "favicon.png", "and", HERE / "social.png")
+    print("wrote", ", ".join(str(HERE / name) for name in pictures))
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ exact one); given it, the analysis is deterministic.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
@@ -56,8 +57,9 @@ from dataclasses import dataclass
 
 from ..rules import modiar as modiar_rules
 from ..rules import reversi as reversi_rules
-from ..rules.base import Move, Outcome, Position
+from ..rules.base import Move, Outcome, Position, Reason
 from ..rules.record import Game
+from ..rules.spec import GameSpec
 from ..rules.tafl import BRANDUBH, TAWLBWRDD
 from . import modiar, reversi, tafl  # noqa: F401  (each registers its strategy)
 from .search import Search
@@ -143,6 +145,30 @@ def unit_of(game: str) -> Unit:
 
 
 @dataclass(frozen=True)
+class Line:
+    """What the moves that led to a position tell a search of it, which the
+    position does not know: the repetition keys of the positions on the way
+    (its own last) and the plies in a row without progress (`Game.quiet_plies`)."""
+
+    keys: tuple[Hashable, ...]
+    quiet: int = 0
+
+    def then(self, spec: GameSpec, position: Position, child: Position) -> Line:
+        """The line on to `child`, a position after `position` (this line's last)."""
+        quiet = 0 if spec.made_progress(position, child) else self.quiet + 1
+        return Line((*self.keys, child.repetition_key()), quiet)
+
+
+def game_lines(game: Game) -> list[Line]:
+    """The line to each position of `game` from its start to the current one."""
+    positions = list(game.replay())
+    lines = [Line((positions[0].repetition_key(),))]
+    for before, after in itertools.pairwise(positions):
+        lines.append(lines[-1].then(game.spec, before, after))
+    return lines
+
+
+@dataclass(frozen=True)
 class PositionValue:
     """The Druid's verdict on a position, for its side to move (None best: it is over)."""
 
@@ -206,7 +232,7 @@ class Analysis:
         self.clock = clock
         self.positions: list[Position] = list(game.replay())
         self.moves: list[Move] = list(game.moves)
-        self.keys: list[Hashable] = [p.repetition_key() for p in self.positions]
+        self.lines: list[Line] = game_lines(game)
         self.game_name = game.game
         self.spec = game.spec
         self.unit = unit_of(self.game_name)
@@ -287,18 +313,18 @@ class Analysis:
         it decides), cached: the positions of the game are each searched once."""
         for at in range(index + 1):
             if self.values[at] is None:
-                history = self.keys[:at + 1]
-                self.values[at] = yield from self._value(self.positions[at], history, at)
+                self.values[at] = yield from self._value(self.positions[at], self.lines[at], at)
         found = self.values[index]
         assert found is not None
         return found
 
-    def _value(self, position: Position, history: list[Hashable], line: int | None,
+    def _value(self, position: Position, history: Line, line: int | None,
                expand: bool = True) -> Generator[None, None, PositionValue]:
-        """A position's value for its side to move; `history` ends with it.  `line` is
-        its index when it is one of the game's own positions (its child on the game's
-        line is then cached as the game's next position).  `expand`: whether it may be
-        valued from its children (once: their own children are not expanded)."""
+        """A position's value for its side to move; `history` is the line that led
+        to it.  `line` is its index when it is one of the game's own positions (its
+        child on the game's line is then cached as the game's next position).
+        `expand`: whether it may be valued from its children (once: their own
+        children are not expanded)."""
         ended = self._ended(position, history)
         if ended is not None:
             return PositionValue(None, self._terminal_value(ended, position), True)
@@ -309,8 +335,8 @@ class Analysis:
         if len(moves) == 1 and not can_be_exact:
             value = yield from self._child_value(position, history, moves[0], line, expand)
             return PositionValue(moves[0], value.value, value.exact)
-        search = Search(position, self.strategy, history=history, limits=limits,
-                        clock=self.clock)
+        search = Search(position, self.strategy, history=history.keys,
+                        quiet_plies=history.quiet, limits=limits, clock=self.clock)
         while not search.step(self._deadline):
             yield
         result = search.result()
@@ -322,7 +348,7 @@ class Analysis:
             return found
         return (yield from self._from_children(position, history, moves, line))
 
-    def _from_children(self, position: Position, history: list[Hashable],
+    def _from_children(self, position: Position, history: Line,
                        moves: Sequence[Move], line: int | None
                        ) -> Generator[None, None, PositionValue]:
         """The best of the children's values, a ply deeper (first best move wins)."""
@@ -336,7 +362,7 @@ class Analysis:
         assert best is not None
         return PositionValue(best.best, best.value, exact)
 
-    def _child_value(self, position: Position, history: list[Hashable], move: Move,
+    def _child_value(self, position: Position, history: Line, move: Move,
                      line: int | None, expand: bool = True
                      ) -> Generator[None, None, PositionValue]:
         """The value of playing `move`, for the side to move in `position`."""
@@ -344,23 +370,26 @@ class Analysis:
         if line is not None and line + 1 < len(self.positions) and move == self.moves[line]:
             if self.values[line + 1] is None:
                 self.values[line + 1] = yield from self._value(
-                    child, self.keys[:line + 2], line + 1)
+                    child, self.lines[line + 1], line + 1)
             value = self.values[line + 1]
             assert value is not None
         else:
-            value = yield from self._value(child, [*history, child.repetition_key()], None,
-                                           expand)
+            value = yield from self._value(child, history.then(self.spec, position, child),
+                                           None, expand)
         turned = value.value if child.side == position.side else -value.value
         return PositionValue(move, turned, value.exact)
 
     # --- helpers ---------------------------------------------------------------
 
-    def _ended(self, position: Position, history: list[Hashable]) -> Outcome | None:
+    def _ended(self, position: Position, history: Line) -> Outcome | None:
         """How the game ended in `position` after `history`, as a Game would say."""
-        occurrences = Counter(history)[position.repetition_key()]
+        occurrences = Counter(history.keys)[position.repetition_key()]
         if self.spec.ended_by_repetition(occurrences):
             return self.spec.repetition_outcome(position)
-        return position.outcome()
+        outcome = position.outcome()
+        if outcome is None and self.spec.ended_by_no_progress(history.quiet):
+            return Outcome(None, Reason.NO_PROGRESS)
+        return outcome
 
     def _terminal_value(self, outcome: Outcome, position: Position) -> Value:
         """A finished game's value for the side to move in it: the margin where the game
@@ -370,13 +399,13 @@ class Analysis:
             return outcome.scores[mover] - outcome.scores[1 - mover]
         return self.unit.convert(self.strategy.terminal_score(outcome, position, 1), True)
 
-    def _has_exact(self, position: Position, history: list[Hashable], limits: Limits) -> bool:
+    def _has_exact(self, position: Position, history: Line, limits: Limits) -> bool:
         """Whether the strategy's exact search takes this position (asked, not run)."""
         if self._ended(position, history) is not None:
             return True
         if not self._any_exact:
             return False
-        exact = self.strategy.exact(position, limits, lambda: False, Counter(history))
+        exact = self.strategy.exact(position, limits, lambda: False, Counter(history.keys))
         if exact is None:
             return False
         close = getattr(exact, "close", None)
@@ -384,11 +413,11 @@ class Analysis:
             close()
         return True
 
-    def _children_exact(self, position: Position, history: list[Hashable],
+    def _children_exact(self, position: Position, history: Line,
                         moves: Sequence[Move], limits: Limits) -> bool:
         for move in moves:
             child = position.play(move).position
-            if not self._has_exact(child, [*history, child.repetition_key()], limits):
+            if not self._has_exact(child, history.then(self.spec, position, child), limits):
                 return False
         return True
 
@@ -419,13 +448,15 @@ class MoveValues:
     by round with four times the nodes each round, so the values firm up as the
     search deepens.  A move whose value is exact is not searched again.  Steppable
     like the Search: `step(deadline)`, `cancel()`, `done`; `round` counts the
-    rounds finished and `values` holds the latest value of each move searched."""
+    rounds finished and `values` holds the latest value of each move searched.
+    `history` and `quiet_plies` are the game's (`Game.repetition_keys()`,
+    `Game.quiet_plies()`), as a search takes them."""
 
     def __init__(self, position: Position, history: Sequence[Hashable] = (), *,
-                 nodes: int = 1000, rounds: int = 3,
+                 quiet_plies: int = 0, nodes: int = 1000, rounds: int = 3,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.position = position
-        self.history = list(history) or [position.repetition_key()]
+        self.history = Line(tuple(history) or (position.repetition_key(),), quiet_plies)
         self.base_nodes = nodes
         self.rounds = rounds
         self.values: dict[Move, Value] = {}

@@ -35,12 +35,13 @@ The Ovate's small noise picks among moves its search finds about equal, so
 it does not replay the same game from the same position; the Druid has none
 and stays deterministic under a node budget.  `contempt` is what a drawn
 ending costs the computer, in evaluation units (tafl: about a third of a
-soldier): the tafl Ovate and Druid do not settle for a repetition unless
-they stand worse.  In Reversi the Ovate searches as deep as the Bard (2
-plies) and differs by its far smaller noise: with the pattern evaluation a
-3-ply Ovate won 95% of 40 games against the Bard, a 2-ply one 84%, which
-keeps the gap between the two levels narrow without making the Bard
-harder for beginners (docs/benchmarks.md).
+soldier): the tafl Ovate and Druid do not settle for a repetition, or for
+Brandubh's no-progress draw, unless they stand worse.  In Reversi the Ovate
+searches as deep as the Bard (2 plies) and differs by its far smaller
+noise: with the pattern evaluation a 3-ply Ovate won 95% of 40 games
+against the Bard, a 2-ply one 84%, which keeps the gap between the two
+levels narrow without making the Bard harder for beginners
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
-from ..rules import start
+from ..rules import spec_of, start
 from ..rules.base import Move, Position
 from . import modiar, reversi, tafl  # noqa: F401  (each registers its strategy)
 from .search import Search, SearchResult
@@ -130,12 +131,15 @@ def level_for(game: str, name: str) -> Level:
 
 
 def start_search(position: Position, level: str = "druid", *,
-                 history: Iterable[Hashable] = (), seed: int = 0,
+                 history: Iterable[Hashable] = (), quiet_plies: int = 0, seed: int = 0,
                  nodes: int | None = None, seconds: float | None = None) -> Search | RandomPlayer:
     """A player for `position` at `level`; `nodes`/`seconds` override its clock.
 
-    With `nodes` given and no `seconds`, the search is bounded by nodes alone
-    and is deterministic.
+    `history` and `quiet_plies` are what the game's record knows and the
+    position does not (`Game.repetition_keys()`, `Game.quiet_plies()`): the
+    search then sees the repetitions and the no-progress draw ahead.  With
+    `nodes` given and no `seconds`, the search is bounded by nodes alone and
+    is deterministic.
     """
     spec = level_for(position.GAME, level)
     if level == "random":
@@ -144,39 +148,110 @@ def start_search(position: Position, level: str = "druid", *,
         spec = replace(spec, seconds=seconds)
     limits = Limits(nodes=nodes, seconds=spec.seconds, depth=spec.depth, exact=spec.exact,
                     results=spec.exact)
-    return Search(position, strategy_for(position.GAME), history=history, limits=limits,
-                  noise=spec.noise, seed=seed, contempt=spec.contempt)
+    return Search(position, strategy_for(position.GAME), history=history,
+                  quiet_plies=quiet_plies, limits=limits, noise=spec.noise, seed=seed,
+                  contempt=spec.contempt)
 
 
 # How much worse (in evaluation units) the computer must judge its position
 # before it accepts a draw offer.
 DRAW_MARGIN = 50
 DRAW_CHECK_NODES = 6000
+# How few plies may be left before the no-progress draw for the computer to
+# count on it: from there it takes a draw, and offers one, unless its search
+# says it stands better than a draw (the board shows the count from there too).
+NEAR_NO_PROGRESS = 20
+# How many plies a fortress must have stood before the computer offers a draw
+# for it (it accepts one at once): a game's first moves are no siege.
+FORTRESS_STOOD = 12
 
 
 def draw_check(game) -> Search:
     """The short search the computer's answer to a draw offer in `game` rests
     on: a search like any other, so the board steps it a slice a frame."""
     return start_search(game.position, "druid", history=game.repetition_keys(),
-                        nodes=DRAW_CHECK_NODES)
+                        quiet_plies=game.quiet_plies(), nodes=DRAW_CHECK_NODES)
 
 
-def accepts_draw_after(position: Position, computer_side: str, result: SearchResult) -> bool:
+def accepts_draw_after(position: Position, computer_side: str, result: SearchResult, *,
+                       quiet_plies: int = 0) -> bool:
     """Whether the computer playing `computer_side` accepts a draw in `position`,
-    given its `draw_check` there.
+    given its `draw_check` there; `quiet_plies` is the game's count of plies
+    without progress (`Game.quiet_plies()`).
 
     It accepts when the search says it stands worse, or when it cannot win
-    while the other side holds on (`Strategy.cannot_win`: a tafl king in a
-    fortress; without it a player holding one could only resign or play on
-    for ever) unless the search finds a forced win all the same.
+    (`cannot_win_after`).
     """
     score = result.score if position.side == computer_side else -result.score
-    if score < -DRAW_MARGIN:
-        return True
-    return score < EVAL_LIMIT and strategy_for(position.GAME).cannot_win(position, computer_side)
+    return score < -DRAW_MARGIN or \
+        cannot_win_after(position, computer_side, result, quiet_plies=quiet_plies)
 
 
 def accepts_draw(game, computer_side: str) -> bool:
     """`accepts_draw_after` with its search run at once, holding the caller
     until it ends (tests and scripts; the board steps `draw_check` instead)."""
-    return accepts_draw_after(game.position, computer_side, draw_check(game).run())
+    return accepts_draw_after(game.position, computer_side, draw_check(game).run(),
+                              quiet_plies=game.quiet_plies())
+
+
+def cannot_win_after(position: Position, computer_side: str, result: SearchResult, *,
+                     quiet_plies: int = 0) -> bool:
+    """Whether the computer playing `computer_side` has nothing better than a
+    draw to play for in `position`, given a Druid's search there (`result`,
+    with the game's history and `quiet_plies`, as `draw_check` runs it):
+
+    - it cannot win while the other side holds on (`Strategy.cannot_win`: a
+      tafl king in a fortress; without a draw a player holding one could
+      only resign or play on for ever), unless the search finds a forced
+      win all the same;
+    - or the no-progress draw is at most `NEAR_NO_PROGRESS` plies away and
+      the search scores the position no better for it than a draw (the
+      score a drawn line gets in that search, its contempt included).
+    """
+    score = result.score if position.side == computer_side else -result.score
+    if score < EVAL_LIMIT and strategy_for(position.GAME).cannot_win(position, computer_side):
+        return True
+    limit = spec_of(position).no_progress_plies
+    return limit is not None and limit - quiet_plies <= NEAR_NO_PROGRESS and \
+        score <= _draw_score(position, computer_side)
+
+
+def _draw_score(position: Position, side: str) -> int:
+    """What a drawn ending scores for `side` in a Druid's search from `position`:
+    the contempt is a cost to the side to move there, so a gain to the other."""
+    contempt = level_for(position.GAME, "druid").contempt
+    return -contempt if position.side == side else contempt
+
+
+def offers_draw(game, result: SearchResult) -> bool:
+    """Whether the computer, to move in `game`, offers a draw before it moves.
+
+    `result` is its own search of the current position for this move (a
+    search started with the game's history and `Game.quiet_plies()`, as
+    `start_search` takes them; its score is read as a Druid's, the other
+    levels' noise makes it rougher); the computer is the side to move.  It
+    offers where the game allows an agreed draw (`GameSpec.draw_by_agreement`)
+    and the game is not over, and it has nothing better than a draw to play
+    for (`cannot_win_after`: the no-progress draw at most `NEAR_NO_PROGRESS`
+    plies away, or a fortress it cannot break that has stood for the last
+    `FORTRESS_STOOD` plies).  An
+    offer it makes, it would accept: `accepts_draw_after` says yes in the
+    same circumstances.  The player accepting ends the game
+    (`Game.agree_draw`); declining, the computer plays `result.move`.  The
+    answer is pure (the same game and result, the same answer), so a flow
+    that asks on every turn keeps itself from repeating an offer the player
+    has just declined.
+    """
+    if not game.spec.draw_by_agreement or game.outcome() is not None:
+        return False
+    position, quiet = game.position, game.quiet_plies()
+    if not cannot_win_after(position, position.side, result, quiet_plies=quiet):
+        return False
+    limit = spec_of(position).no_progress_plies
+    if limit is not None and limit - quiet <= NEAR_NO_PROGRESS:
+        return True
+    # A fortress must have stood a while: Tawlbwrdd's start is one too, and
+    # there the defenders will leave it of their own accord to win.
+    recent = list(game.replay())[-(FORTRESS_STOOD + 1):]
+    fortress = strategy_for(position.GAME).cannot_win
+    return len(recent) > FORTRESS_STOOD and all(fortress(p, position.side) for p in recent)

@@ -47,13 +47,18 @@ class MatchResult:
     def interval(self, player: str) -> tuple[float, float]:
         """A 95% confidence interval for `score` (Wilson's, over the games played)."""
         played = sum(n for (p, _, _), n in self.results.items() if p == player)
-        if not played:
-            return 0.0, 1.0
-        z, share = 1.96, self.score(player)
-        centre = (share + z * z / (2 * played)) / (1 + z * z / played)
-        half = z * math.sqrt(share * (1 - share) / played + z * z / (4 * played * played)) \
-            / (1 + z * z / played)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson_interval(self.score(player), played)
+
+
+def wilson_interval(share: float, trials: int) -> tuple[float, float]:
+    """A 95% confidence interval (Wilson's) for a share observed over `trials`."""
+    if not trials:
+        return 0.0, 1.0
+    z = 1.96
+    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) \
+        / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_one(game_name: str, levels: dict[str, str], seed: int, *,
@@ -68,7 +73,8 @@ def play_one(game_name: str, levels: dict[str, str], seed: int, *,
         position = game.position
         history = game.repetition_keys()
         search = start_search(position, levels[position.side], history=history,
-                              seed=seed * 1000 + game.ply, nodes=nodes, seconds=seconds)
+                              quiet_plies=game.quiet_plies(), seed=seed * 1000 + game.ply,
+                              nodes=nodes, seconds=seconds)
         result = search.run()
         if on_move:
             on_move(position.side, result.seconds)

@@ -15,6 +15,11 @@ cut when a shallower search clears its window by the game's measured
 margin (ProbCut).  Which of these a search uses, and how far, is the
 `SearchPlan` its strategy gives for the root, read once at the start.
 
+Endings that depend on the game's history come with the root: the positions
+that led to it (repetition) and, where a game draws after so many plies
+without progress (Brandubh), how many plies in a row made none.  A line that
+reaches that limit is a draw, scored like every draw (with contempt).
+
 The search never blocks a frame: it is a chain of generators that yields
 every few nodes, and `Search.step(deadline)` advances it until the deadline.
 The best move found so far is always in `best_move`.  Given a node budget and
@@ -32,7 +37,7 @@ from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..rules import spec_of
-from ..rules.base import Move, Outcome, Position
+from ..rules.base import Move, Outcome, Position, Reason
 from .strategy import EVAL_LIMIT, MAX_DEPTH, WIN, Limits, SearchPlan, Strategy, Tentative
 
 YIELD_EVERY = 8  # nodes between yields: keeps each slice far under a frame
@@ -44,6 +49,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 Tree = Generator[None, None, int]
 UNLIMITED = Limits()
+NO_PROGRESS_DRAW = Outcome(None, Reason.NO_PROGRESS)
+NEVER = sys.maxsize  # a ply no search reaches
 
 
 class _Stop(Exception):
@@ -64,15 +71,19 @@ class Search:
 
     `history` is the repetition keys of the positions that led here (the root
     included or not — the root is counted once either way), so the search
-    knows which positions would end the game by repetition.  `contempt` is
-    what a drawn ending costs the side to move at the root, in evaluation
-    units: with it, the search avoids a repetition unless it stands worse by
-    more than that.
+    knows which positions would end the game by repetition.  `quiet_plies`
+    is how many plies in a row without progress led to the root
+    (`Game.quiet_plies()`), so the search knows which lines the game's
+    no-progress limit draws (`GameSpec.no_progress_plies`; ignored in a game
+    without one).  `contempt` is what a drawn ending costs the side to move
+    at the root, in evaluation units: with it, the search avoids a
+    repetition or a no-progress draw unless it stands worse by more than
+    that.
     """
 
     def __init__(self, position: Position, strategy: Strategy, *,
-                 history: Iterable[Hashable] = (), limits: Limits = UNLIMITED,
-                 noise: int = 0, seed: int = 0, contempt: int = 0,
+                 history: Iterable[Hashable] = (), quiet_plies: int = 0,
+                 limits: Limits = UNLIMITED, noise: int = 0, seed: int = 0, contempt: int = 0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.root = position
         self.strategy = strategy
@@ -90,6 +101,7 @@ class Search:
         # positions on the way down: none could end the game by repetition.
         self.repeats = self.spec.repetition_limit is not None
         self.first_ends = self.spec.ended_by_repetition(1)
+        self._count_quiet_plies(quiet_plies, plan)
         # How a node asks whether the game is over: the position's `outcome`,
         # found once on its class, without a bound-method lookup per node.
         self.outcome_of: Callable[[Position], Outcome | None] = type(position).outcome
@@ -131,6 +143,33 @@ class Search:
         self._started: float | None = None
         self._finished: float | None = None
         self._tree = self._deepen()
+
+    def _count_quiet_plies(self, quiet_plies: int, plan: SearchPlan) -> None:
+        """Where lines from the root are drawn for want of progress.
+
+        Progress cannot be undone (a piece taken stays off the board, a corner
+        visited stays visited), so a node's line made progress since the root
+        exactly when `made_progress(root, node)` says so; and a line that made
+        progress needs the whole limit again, more plies than any search goes
+        (`MAX_DEPTH` and the quiescence plies).  So a node `draw_ply` or more
+        plies below the root whose line made no progress is drawn, and no
+        count need follow the moves: a game without the limit pays nothing.
+        """
+        limit = self.spec.no_progress_plies
+        self.made_progress = self.spec.made_progress
+        # The ply from the root at which a line without progress is drawn.
+        self.draw_ply = NEVER if limit is None else max(1, limit - quiet_plies)
+        # A node at `ply` with `depth` plies left may meet that draw in its
+        # subtree (quiescence included) once ply + depth reaches this: its
+        # score then depends on the ply it was reached at, which the
+        # transposition table does not know.
+        self.counted_from = self.draw_ply - plan.quiescence_depth
+
+    def _counted(self, position: Position, ply: int, depth: int) -> bool:
+        """Whether the no-progress draw may fall inside the subtree of `position`,
+        `ply` plies below the root with `depth` to go (`_count_quiet_plies`)."""
+        return ply + depth >= self.counted_from and \
+            not self.made_progress(self.root, position)
 
     # --- driving it ------------------------------------------------------------
 
@@ -297,7 +336,9 @@ class Search:
                     self.best_move = move
         if self.noise and best_move is not None:
             self.best_move = best_move
-        self._store(position, depth, best_score, EXACT, best_move, self.horizons == horizons)
+        stored_depth = 0 if self._counted(position, 0, depth) else depth
+        self._store(position, stored_depth, best_score, EXACT, best_move,
+                    self.horizons == horizons)
         return best_score
 
     # --- the tree -------------------------------------------------------------------
@@ -325,11 +366,15 @@ class Search:
             if self.stands_pat:
                 return self.strategy.evaluate(position)
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
+        # Near the no-progress limit a node's score depends on its ply: the
+        # table gives it a move to try first but no score, and keeps none of it
+        # (stored at depth 0, no node cuts on it).
+        counted = ply + depth >= self.counted_from and self._counted(position, ply, depth)
         entry = self.table.get(position.key)
         table_move = None
         if entry is not None:
             entry_depth, entry_score, flag, table_move, resolved = entry
-            if entry_depth >= depth and (
+            if not counted and entry_depth >= depth and (
                     flag == EXACT or (flag == LOWER and entry_score >= beta)
                     or (flag == UPPER and entry_score <= alpha)):
                 self.horizons += not resolved
@@ -354,7 +399,9 @@ class Search:
             # largest gain leaves the score at or below alpha, the late moves
             # (all quiet, and all at the end of the order) are not played.
             futile = None
-            if depth == 1 and self.futility:
+            # (Not where a quiet move may reach the no-progress draw: a draw
+            # is worth far more than a quiet move's gain to the side behind.)
+            if depth == 1 and self.futility and not counted:
                 bound = self.strategy.evaluate(position) + self.futility
                 if bound <= alpha:
                     futile = bound
@@ -387,7 +434,8 @@ class Search:
             if key is not None:
                 self._forget(key)
         flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self._store(position, depth, best_score, flag, best_move, self.horizons == horizons)
+        self._store(position, 0 if counted else depth, best_score, flag, best_move,
+                    self.horizons == horizons)
         return best_score
 
     def _probcut(self, position: Position, depth: int, alpha: int, ply: int) -> Generator[
@@ -481,7 +529,10 @@ class Search:
         else:
             outcome = self.outcome_of(position)
             if outcome is None:
-                return None
+                # The no-progress draw, unless the move ended the game otherwise.
+                if ply < self.draw_ply or self.made_progress(self.root, position):
+                    return None
+                outcome = NO_PROGRESS_DRAW
         if outcome.winner is None and self.contempt:
             return -self.contempt if position.side == self.root.side else self.contempt
         return self.strategy.terminal_score(outcome, position, ply)

@@ -336,7 +336,10 @@ class TaflStrategy(Strategy):
     def cannot_win(self, position: TaflPosition, side: str) -> bool:
         # No capture reaches the king while his fortress stands, so attackers
         # who win only by taking him (Tawlbwrdd's) cannot win at all.  The
-        # defenders know no such case, and Brandubh no draw by agreement.
+        # defenders know no such case.  Brandubh's attackers may also win by
+        # leaving the defenders without a move, so a fortress does not settle
+        # it there; a game that stalls ends by the no-progress draw, which
+        # `game.ai.levels.cannot_win_after` weighs from the count.
         if side != ATTACKERS or not position.rules.attackers_win_only_by_the_king:
             return False
         board, rules = position.board, position.rules

@@ -2,27 +2,29 @@
 (with a control to stop it), then an evaluation graph of the whole game, the
 verdict on the move replay shows, and the marks the move list writes.
 
-The analysis itself is game/ai/analysis.py; this drives it a slice per frame
-(the board scene gives it the frame's search deadline, as it gives the
-computer's search) and draws what it found.  The graph is seen from the
-game's first side (up: that side stands better), each position's value
-clamped to the game's span, so a won game runs along the top.
+The analysis itself is game/ai/analysis.py, run a slice per frame by the
+game's `Play` (game/ui/background.py); this draws what it found.  The graph
+is seen from the game's first side (up: that side stands better), each
+position's value clamped to the game's span, so a won game runs along the
+top; its width stands for the game's moves, so the curve ends where the
+analysis has got to.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..ai.analysis import Analysis, MoveAnalysis, MoveValues, Unit, Value
 from ..rules.base import Move, Position
-from ..rules.record import Game
 from .i18n import side_name, t
 from .theme import colour, font, text_size
 from .widgets import draw_panel, draw_text
 
-# The app's node budget per position (tests lower it; ctx.search_nodes wins when set).
-APP_NODES = 20_000
-VALUE_NODES = 1000  # the first round of the values on the squares (each round: four times)
+if TYPE_CHECKING:
+    from .play import Play
+
 MARK_COLOURS = {"?!": "mark_inaccuracy", "?": "mark_mistake", "??": "mark_blunder"}
 GRAPH_UNITS = 3.2  # the graph's height, in layout units
 STOP_TEXT = "×"
@@ -51,83 +53,47 @@ def value_with_unit(value: Value, unit: Unit) -> str:
 
 
 class AnalysisView:
-    """One analysis of the game on a board, or none yet."""
+    """The block that shows a play's analysis (none until one is begun)."""
 
-    def __init__(self) -> None:
-        self.analysis: Analysis | None = None
-        self.declined = False  # stopped by the player: not started again by itself
+    def __init__(self, play: Play) -> None:
+        self.play = play
         self.rect = pygame.Rect(0, 0, 0, 0)  # the whole block, as last drawn
         self.graph = pygame.Rect(0, 0, 0, 0)
         self.stop = pygame.Rect(0, 0, 0, 0)  # the × while it runs
 
-    # --- its state ---------------------------------------------------------------------
+    # --- its state, read from the play's analysis ------------------------------------------
+
+    @property
+    def analysis(self) -> Analysis | None:
+        return self.play.analysis.analysis
 
     @property
     def running(self) -> bool:
-        found = self.analysis
-        return found is not None and not found.done and not found.cancelled
+        return self.play.analysis.running
 
     @property
     def complete(self) -> bool:
-        return self.analysis is not None and self.analysis.done
+        """Every move of the game has its verdict."""
+        return self.play.analysis.complete(self.play.game)
 
     @property
     def progress(self) -> tuple[int, int]:
-        return self.analysis.progress if self.analysis is not None else (0, 0)
+        return self.play.analysis.progress
 
     def looks(self) -> tuple:
         """What the block shows that changes by itself (for the scene's redraws)."""
         found = self.analysis
         return (id(found), self.progress, found is not None and found.cancelled, self.complete)
 
-    # --- driving it ----------------------------------------------------------------------
-
-    def start(self, game: Game, nodes: int | None) -> None:
-        self.cancel(declined=False)
-        self.analysis = Analysis(game, nodes=nodes or APP_NODES)
-        self.declined = False
-
-    def cancel(self, declined: bool = True) -> None:
-        if self.running and self.analysis is not None:
-            self.analysis.cancel()
-        self.declined = declined
-
-    def resume(self) -> None:
-        if self.analysis is not None:
-            self.analysis.resume()
-            self.declined = False
-
-    def step(self, deadline: float) -> None:
-        if self.running and self.analysis is not None:
-            self.analysis.step(deadline)
-
-    def follow(self, game: Game) -> None:
-        """Forget an analysis of moves the game no longer has (an undo, a load)."""
-        found = self.analysis
-        if found is None:
-            return
-        moves = game.moves
-        if len(moves) < len(found.moves) or moves[:len(found.moves)] != found.moves:
-            self.cancel(declined=False)
-            self.analysis = None
-
-    # --- what it found ----------------------------------------------------------------------
-
     def result(self, ply: int) -> MoveAnalysis | None:
         """The verdict on move `ply` (from 1), once analysed."""
-        if self.analysis is None or not 1 <= ply <= len(self.analysis.results):
-            return None
-        return self.analysis.results[ply - 1]
+        return self.play.analysis.result(ply)
 
     def marks(self, plies: int) -> list[str]:
-        """The mark of each of the first `plies` moves ("" where none, or not yet)."""
-        return [found.mark if (found := self.result(ply)) is not None else ""
-                for ply in range(1, plies + 1)]
+        return self.play.analysis.marks(plies)
 
     def better_move(self, ply: int) -> Move | None:
-        """The move the Druid would rather have seen instead of marked move `ply`."""
-        found = self.result(ply)
-        return found.best_move if found is not None and found.mark else None
+        return self.play.analysis.better_move(ply)
 
     # --- layout and input ------------------------------------------------------------------
 
@@ -234,7 +200,7 @@ class AnalysisView:
         if area.height < 4 or area.width < 8:
             return
         pygame.draw.rect(surface, colour("graph_second"), area, border_radius=3)
-        total = max(1, analysis.total)
+        total = max(1, analysis.total, self.play.game.ply)
         values = analysis.graph_values()
 
         def point(ply: int, value: float) -> tuple[int, int]:
@@ -259,37 +225,26 @@ class AnalysisView:
 
 class MoveValuesView:
     """The Druid's value on every legal square (Reversi), while the toggle is on:
-    searched in the background on the person's turn, a round deeper at a time,
-    drawn on the squares as they firm up (the best in the accent colour)."""
+    searched by the play in the background on the person's turn, a round
+    deeper at a time, drawn on the squares as they firm up (the best in the
+    accent colour)."""
 
-    def __init__(self) -> None:
-        self.on = False
-        self.values: MoveValues | None = None
+    def __init__(self, play: Play) -> None:
+        self.play = play
 
-    def toggle(self) -> None:
-        self.on = not self.on
-        if not self.on:
-            self.stop()
+    @property
+    def on(self) -> bool:
+        return self.play.values.on
 
-    def stop(self) -> None:
-        if self.values is not None:
-            self.values.cancel()
-            self.values = None
+    @property
+    def values(self) -> MoveValues | None:
+        return self.play.values.values
 
     def looks(self) -> tuple:
         found = self.values
         if found is None:
             return (self.on,)
         return (self.on, id(found), found.round, tuple(sorted(found.values.items())))
-
-    def step(self, position: Position, history: list, deadline: float,
-             nodes: int | None) -> None:
-        if not self.on:
-            return
-        if self.values is None or self.values.position is not position:
-            self.stop()
-            self.values = MoveValues(position, history, nodes=nodes or VALUE_NODES)
-        self.values.step(deadline)
 
     def draw(self, surface: pygame.Surface, ui, position: Position) -> None:
         found = self.values

@@ -29,6 +29,7 @@ from .code_errors import explain
 from .context import Context
 from .i18n import t
 from .navigation import build
+from .notices import notice_layout
 from .opening import Shared, UnreadableFile, board_for, requested_game
 from .scene import (
     Pop,
@@ -43,12 +44,11 @@ from .scene import (
     Transition,
 )
 from .sound import Sounds
-from .theme import colour, font, reset_fonts, set_pixel_ratio, text_size
-from .widgets import draw_text, wrap
+from .theme import colour, font, reset_fonts, set_pixel_ratio
+from .widgets import draw_text
 
 MIN_SIZE = (320, 480)
 NOTICE_SECONDS = 4.0
-NOTICE_SMALLEST = 14  # CSS px: the notice shrinks to fit its area, but not below this
 
 
 class App:
@@ -300,6 +300,7 @@ class App:
             self.ctx.notices.pop(0)  # the same words are on screen: not twice in a row
         if self.notice is None and self.ctx.notices:
             self.notice = (self.ctx.notices.pop(0), NOTICE_SECONDS)
+        self.ctx.notice_shown = self.notice[0] if self.notice else None
 
     def _draw_notice(self) -> None:
         if self.notice is None:
@@ -318,48 +319,12 @@ class App:
 
     def _notice_layout(self, text: str) -> tuple[pygame.Rect, list[str], int]:
         """The notice's box inside the area the top scene leaves free (see
-        Scene.notice_area), its text wrapped to fit, and the font size: the
-        largest size at which all of it fits, else the smallest, cut short."""
+        Scene.notice_area), its text wrapped to fit, and the font size."""
         w, h = self.screen.get_size()
         area = self.scene.notice_area()
         if area is None or area.width < 40 or area.height < 16:
             area = pygame.Rect(0, 0, w, h)  # a scene that leaves no room: better seen than lost
-        smallest = text_size(NOTICE_SMALLEST)  # in CSS px: twice as many device px at ratio 2
-        largest = max(smallest, min(w, h) // 34)
-        for size in range(largest, smallest - 1, -1):
-            lines = _wrap_notice(text, size, area.width - 2 * size)
-            width, height = _notice_size(lines, size)
-            if height <= area.height and width <= area.width:
-                break
-        fitting = max(1, (area.height - size) // font(size).get_linesize())
-        if len(lines) > fitting:
-            lines = [*lines[:fitting - 1], lines[fitting - 1].rstrip(".") + "…"]
-        width, height = _notice_size(lines, size)
-        box = pygame.Rect(0, 0, min(width, area.width), min(height, area.height))
-        box.center = area.center
-        return box, lines, size
-
-
-def _wrap_notice(text: str, size: int, width: int) -> list[str]:
-    """`text` wrapped at spaces; a line still too wide (a position code's
-    board) is broken after its slashes, so that no line needs a smaller font."""
-    chosen = font(size)
-    lines: list[str] = []
-    for line in wrap(text, size, width):
-        while chosen.size(line)[0] > width and "/" in line[:-1]:
-            cuts = [i + 1 for i, ch in enumerate(line[:-1]) if ch == "/"]
-            fitting = [i for i in cuts if chosen.size(line[:i])[0] <= width] or cuts[:1]
-            lines.append(line[:fitting[-1]])
-            line = line[fitting[-1]:]
-        lines.append(line)
-    return lines
-
-
-def _notice_size(lines: list[str], size: int) -> tuple[int, int]:
-    """The box that holds these lines at this size, with a margin round them."""
-    chosen = font(size)
-    width = max(chosen.size(line)[0] for line in lines) + 2 * size
-    return width, chosen.get_linesize() * len(lines) + size
+        return notice_layout(text, area, (w, h))
 
 
 def _signature(error: BaseException) -> tuple[str, str, int]:

@@ -9,9 +9,8 @@ import pygame
 
 from .i18n import t
 from .scene import Pop, Scene, Transition
-from .spatial_focus import SpatialFocus
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, draw_panel, draw_text, label_fits, row_buttons, wrap
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
 
 class ChoiceScene(Scene):
@@ -21,7 +20,7 @@ class ChoiceScene(Scene):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.focus = SpatialFocus()
+        self.focus = Focus(spatial=True)
         self.unit = 16
         self.box = pygame.Rect(0, 0, 0, 0)
         self.shown_rows: list[tuple[str, list[Button]]] = []

@@ -26,6 +26,8 @@ class Context:
     sounds: Sounds
     settings: dict[str, Any] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
+    # The notice the app has on screen (None: none), so a scene can make room for it.
+    notice_shown: str | None = None
     is_web: bool = IS_WEB
     frame_began: float = 0.0  # perf_counter() when the app began the current frame
     # Where the app's chance comes from (a new game's seed, a side drawn at random):

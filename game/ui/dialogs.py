@@ -188,10 +188,20 @@ class CodeDialog(Scene):
 @dataclass(frozen=True)
 class Confirmed:
     """What a ConfirmDialog pops to the scene beneath when the player says yes;
-    saying no pops None, so only a yes can ever act."""
+    saying no pops None, so only a yes can ever act — but for a question
+    whose no acts too (`Declined`)."""
 
     question: str  # which question was answered (a scene may ask several)
     value: Any = None  # what the scene needs to carry on (e.g. the code to load)
+
+
+@dataclass(frozen=True)
+class Declined:
+    """What a ConfirmDialog asked with `no_acts` pops when the player says no:
+    a question that must be answered either way (the computer's draw offer:
+    declined, the computer moves)."""
+
+    question: str
 
 
 class ConfirmDialog(Scene):
@@ -199,10 +209,11 @@ class ConfirmDialog(Scene):
     keyboard focus, and Esc or a click outside the box also chooses it."""
 
     def __init__(self, ctx, question: str, title: str, message: str, yes: str, no: str,
-                 value: Any = None) -> None:
+                 value: Any = None, no_acts: bool = False) -> None:
         super().__init__(ctx)
         self.overlay = True
         self.answer = Confirmed(question, value)
+        self.no_answer = Declined(question) if no_acts else None
         self.title, self.message = title, message  # already in the player's language
         self.box = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
@@ -216,7 +227,7 @@ class ConfirmDialog(Scene):
         return Pop(self.answer)
 
     def cancel(self) -> Transition:
-        return Pop()
+        return Pop(self.no_answer)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

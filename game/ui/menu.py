@@ -10,17 +10,26 @@ from ..rules import GAME_NAMES, start
 from .board.games import game_ui
 from .i18n import t
 from .play import Play, load_saves, move_number
-from .scene import Push, Quit, Scene, ToBoard, ToRules, ToSettings, ToSetup, Transition
-from .spatial_focus import SpatialFocus
+from .scene import (
+    Push,
+    Quit,
+    Scene,
+    ToBoard,
+    ToHistory,
+    ToRules,
+    ToSettings,
+    ToSetup,
+    Transition,
+)
 from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
-from .widgets import Button, draw_panel, draw_text, label_fits, row_buttons, wrap
+from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
 
 class MenuScene(Scene):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.focus = SpatialFocus()
+        self.focus = Focus(spatial=True)
         self.cards: dict[str, pygame.Rect] = {}
         self.unit = 16
         self.title_y = 16
@@ -35,6 +44,7 @@ class MenuScene(Scene):
                               for name in GAME_NAMES]
         self.continue_button = Button("menu.continue", self.continue_game, name="continue")
         self.settings_button = Button("menu.settings", self.open_settings, name="settings")
+        self.history_button = Button("menu.history", lambda: Push(ToHistory()), name="history")
         self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
 
     def enter(self) -> None:
@@ -91,7 +101,8 @@ class MenuScene(Scene):
         self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
         top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10
         self._layout(w, h, u, top)
-        actions = [b for b in (self.continue_button, self.settings_button, self.quit_button)
+        actions = [b for b in (self.continue_button, self.history_button, self.settings_button,
+                               self.quit_button)
                    if b.visible]
         spare = h - max(b.rect.bottom for b in actions) - u
         if spare > 2 * u:  # centre the whole menu in a tall window
@@ -100,7 +111,9 @@ class MenuScene(Scene):
 
     def _layout(self, w: int, h: int, u: int, top: int) -> None:
         columns = 4 if w >= h * 1.3 else 2
-        bottom_space = touch_height(u * 2.2) + 2 * u + self._caption_room(u)
+        rows = len(self._action_rows(w, u))
+        bottom_space = rows * touch_height(u * 2.2) + (rows - 1) * u // 2 + 2 * u + \
+            self._caption_room(u)
         card_w = (w - u * (columns + 1)) // columns
         rows = 4 // columns
         card_h = min(int(card_w * 1.3), (h - top - bottom_space - u * rows) // rows)
@@ -165,23 +178,40 @@ class MenuScene(Scene):
         """Space over Continue for its caption, so it never touches a card."""
         return font(text_size(u * 0.8)).get_linesize() if self.saves else 0
 
-    def _layout_actions(self, w: int, h: int, u: int) -> None:
-        actions = [self.continue_button, self.settings_button]
+    def _actions(self) -> list[Button]:
+        actions = [self.continue_button, self.history_button, self.settings_button]
         if not self.ctx.is_web:
             actions.append(self.quit_button)
-        self.continue_button.enabled = bool(self.saves)
+        return actions
+
+    def _action_rows(self, w: int, u: int) -> list[list[Button]]:
+        """The buttons under the cards: one row, or two where their labels
+        would not fit one row (a phone)."""
+        actions = self._actions()
         gap = u if w >= 3 * 14 * u + 4 * u else u // 2
-        # One row, also on a phone: the cards keep the height a column would take.
         width = min(14 * u, (w - 2 * u - gap * (len(actions) - 1)) // len(actions))
         height = touch_height(u * 2.2)
-        lowest = max(card.bottom for card in self.cards.values()) + self._caption_room(u)
-        total = len(actions) * width + (len(actions) - 1) * gap
-        for i, button in enumerate(actions):
-            button.rect = pygame.Rect((w - total) // 2 + i * (width + gap), lowest + u,
-                                      width, height)
+        if all(label_fits(b.text, u, pygame.Rect(0, 0, width, height)) for b in actions):
+            return [actions]
+        half = (len(actions) + 1) // 2
+        return [actions[:half], actions[half:]]
+
+    def _layout_actions(self, w: int, h: int, u: int) -> None:
+        self.continue_button.enabled = bool(self.saves)
+        gap = u if w >= 3 * 14 * u + 4 * u else u // 2
+        height = touch_height(u * 2.2)
+        top = max(card.bottom for card in self.cards.values()) + self._caption_room(u) + u
+        rows = self._action_rows(w, u)
+        for row in rows:
+            width = min(14 * u, (w - 2 * u - gap * (len(row) - 1)) // len(row))
+            total = len(row) * width + (len(row) - 1) * gap
+            for i, button in enumerate(row):
+                button.rect = pygame.Rect((w - total) // 2 + i * (width + gap), top,
+                                          width, height)
+            top += height + gap
         cards = [b for trio in zip(self.card_buttons, self.new_buttons, self.rules_buttons,
                                    strict=True) for b in trio]
-        self.focus.set([*cards, *actions])
+        self.focus.set([*cards, *[b for row in rows for b in row]])
 
     # --- events and drawing ----------------------------------------------------------------
 
@@ -224,9 +254,13 @@ class MenuScene(Scene):
         self.focus.draw(surface, u)
         saved = self.saved
         if saved is not None:
-            draw_text(surface, saved_caption(saved), text_size(u * 0.8),
-                      (self.continue_button.rect.centerx, self.continue_button.rect.top - 3),
-                      colour("text_muted"), anchor="midbottom")
+            caption, size = saved_caption(saved), text_size(u * 0.8)
+            # Over Continue, moved in where Continue is narrower than its caption
+            # at the screen's edge (four buttons in one row on a phone).
+            half = min(font(size).size(caption)[0], w - u) // 2 + u // 2
+            x = max(half, min(self.continue_button.rect.centerx, w - half))
+            draw_text(surface, caption, size, (x, self.continue_button.rect.top - 3),
+                      colour("text_muted"), anchor="midbottom", max_width=w - u)
 
 
 def saved_caption(saved: Play) -> str:

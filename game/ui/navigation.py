@@ -12,9 +12,10 @@ from typing import Any
 
 from .board.scene import BoardScene
 from .context import Context
+from .history_scene import HistoryScene
 from .menu import MenuScene
 from .rules import RulesScene
-from .scene import Scene, SceneRequest, ToBoard, ToMenu, ToRules, ToSettings, ToSetup
+from .scene import Scene, SceneRequest, ToBoard, ToHistory, ToMenu, ToRules, ToSettings, ToSetup
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -25,6 +26,7 @@ BUILDERS: dict[type, Callable[[Context, Any], Scene]] = {
     ToBoard: lambda ctx, request: BoardScene(ctx, request.play),
     ToRules: lambda ctx, request: RulesScene(ctx, request.game),
     ToSettings: lambda ctx, request: SettingsScene(ctx),
+    ToHistory: lambda ctx, request: HistoryScene(ctx),
 }
 
 

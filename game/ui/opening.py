@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from ..platform import web
 from ..rules.record import Game
 from ..rules.transcript import MAX_RECORD_CHARS, RecordError, is_link, read_link, read_shared
-from .play import Play, Setup, load_save
+from .play import Mode, Play, Setup, load_save
 
-OPENED_MODE = "hotseat"  # a shared game is looked at, or played on, by people: never a computer
+OPENED_MODE = Mode.HOTSEAT  # a shared game is looked at, or played on, by people: never a computer
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Shared:
     on, if at all, by the people at this device (`mode`)."""
 
     game: Game
-    mode: str = OPENED_MODE
+    mode: Mode = OPENED_MODE
 
 
 class UnreadableFile(RecordError):

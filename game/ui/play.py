@@ -1,26 +1,54 @@
-"""A game being played in the app: the record, who plays each side, the
-computer's thinking, hints, undo/redo and autosave.  No pygame here, so the
-flow can be tested on its own; the board scene draws what this decides.
+"""A game being played in the app: the record, who plays each side (see
+game/ui/players.py), and the flow of the game — the computer's turn, forced
+passes, draw offers (game/ui/play_draws.py), hints, the analysis, undo/redo
+and autosave.  No pygame here, so the flow can be tested on its own.
+
+The board drives it with one call a frame, `Play.tick(frame)`, which runs
+the frame's share of every background search and returns what happened
+(see game/ui/play_events.py); between frames the board turns the player's
+input into requests (`request_move`, `request_hint`, `offer_draw`, ...),
+each of which returns at once what it did, in the same events.
 """
 
 from __future__ import annotations
 
-import random
 import time
-from dataclasses import asdict, dataclass, replace
+import uuid
+from dataclasses import asdict, replace
 from typing import Any
 
-from ..ai.levels import LEVEL_NAMES, RandomPlayer, accepts_draw_after, draw_check, start_search
+from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
+from ..history import finished_entry, keep_finished
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
-from ..rules.base import IllegalMove, Move, Played, Position, RulesError, other
+from ..rules.base import IllegalMove, Move, Played, Position, RulesError
 from ..rules.record import Game
+from .background import AnalysisRun, DrawOffers, HintSearch, SquareValues
+from .computer_turn import SEED_STEP, SHOW_THINKING_AT_LEAST, ComputerTurn, Decided
+from .flow_state import Frame, Snapshot
+from .play_draws import DrawFlow
+from .play_events import (
+    Actor,
+    Event,
+    GameEnded,
+    HintFound,
+    HistoryChanged,
+    Moved,
+    PassDue,
+    Refused,
+    Turn,
+    Why,
+    reported,
+)
 
-MODES = ("computer", "hotseat", "watch")
-HINT_SECONDS = 1.0
+# Who plays: the board, the setup and the saves import these from here too.
+from .players import HUMAN, MODES, Mode, Setup, resolve_side  # noqa: F401
+
 LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
 PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
+FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
+FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
 
 
 def autosave_key(game: str) -> str:
@@ -41,41 +69,7 @@ def move_lines(texts: list[str]) -> list[list[str]]:
             for n in range(1, move_number(len(texts)) + 1)]
 
 
-@dataclass(frozen=True)
-class Setup:
-    """How a game was set up: which game, who plays, at what level."""
-
-    game: str
-    mode: str = "computer"  # computer | hotseat | watch
-    human_side: str = ""  # the person's side in computer mode
-    level: str = "ovate"
-    seed: int = 0
-
-    def player(self, side: str) -> str:
-        """'human' or the level name of the computer playing `side`."""
-        if self.mode == "hotseat" or (self.mode == "computer" and side == self.human_side):
-            return "human"
-        return self.level
-
-    def swapped(self, sides: tuple[str, str]) -> Setup:
-        if self.mode != "computer":
-            return self
-        return replace(self, human_side=other(sides, self.human_side))
-
-    @staticmethod
-    def read(data: Any) -> Setup:
-        if not isinstance(data, dict):
-            raise RulesError("the saved setup is damaged")
-        setup = Setup(**{k: data[k] for k in ("game", "mode", "human_side", "level", "seed")
-                         if k in data})
-        if setup.game not in GAME_NAMES or setup.mode not in MODES \
-                or setup.level not in LEVEL_NAMES or not isinstance(setup.seed, int) \
-                or not isinstance(setup.human_side, str):
-            raise RulesError("the saved setup is damaged")
-        return setup
-
-
-def only_pass(position) -> bool:
+def only_pass(position: Position) -> bool:
     """True when the engine's one legal move is its game's pass (Reversi's forced pass)."""
     passing = spec_of(position).pass_move
     if passing is None:
@@ -84,255 +78,395 @@ def only_pass(position) -> bool:
     return len(moves) == 1 and moves[0] == passing
 
 
-def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str:
-    """The person's side from a setup choice (`random` picks one)."""
-    return rng.choice(sides) if choice == "random" else choice
+def a_choice(game: Game, setup: Setup) -> bool:
+    """A turn undo and redo may stop at: a person's, with a real choice."""
+    position = game.position
+    return setup.player(position.side) == HUMAN and not only_pass(position)
 
 
-@dataclass(frozen=True)
-class Decided:
-    """What the computer's search settled on (None: it found no move at all)."""
-
-    move: Move | None
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A move just played: the position it was played in, the move, and what it
-    did (the board animates this)."""
-
-    before: Position
-    move: Move
-    played: Played
+def undo_to_a_choice(game: Game, setup: Setup) -> bool:
+    """Take back a move, and on to a turn a person really plays: against the
+    computer the person's last turn, and never a forced pass (those play
+    themselves, so stopping there would pass again at once).  Whether the game
+    changed (a resignation or agreed draw taken back counts)."""
+    start, ended = game.ply, game.ending is not None
+    if game.undo():
+        while not a_choice(game, setup) and game.undo():
+            pass
+        while not a_choice(game, setup) and game.ply < start and game.redo():
+            pass  # nothing to stop at further back (the computer moved first): come forward
+    return game.ply < start or (ended and game.ending is None)
 
 
-@dataclass(frozen=True)
-class Refused:
-    """The computer offered a move the rules do not allow (or none): it was not
-    played, and the computer does not try again in this position."""
+def redo_to_a_choice(game: Game, setup: Setup) -> bool:
+    """Play a taken-back move again, and on to a turn a person really plays."""
+    changed = game.redo()
+    while changed and not a_choice(game, setup) and game.outcome() is None and game.redo():
+        pass
+    return changed
 
-    move: Move | None
 
-
-class Play:
+class Play(DrawFlow):
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
         self.game = game or Game(spec(setup.game).start_code)
-        self.search: Search | RandomPlayer | None = None
-        self.decided: Decided | None = None  # the computer's move, not yet played
-        self.hint_search: Search | None = None
-        self.hint: Move | None = None
-        # A draw offered to the computer, while it weighs it: its side, its
-        # search, and the position the offer was made in.
-        self.draw_weighing: Search | None = None  # for the position now: a move drops it
-        # Seconds since the computer's turn began: the board shows its thinking for
-        # a moment before it plays.  Written here alone.
-        self.thinking_for: float = 0.0
-        self.refused_in: Position | None = None  # where the computer offered a refused move
+        # The history keeps a game by this id: ended, taken back and ended
+        # again, it is kept once, in its final version.
+        self.game_id = new_game_id()
+        self._ended_unkept = False  # a move, resignation or agreed draw ended it
+        self.storage: Storage | None = None  # where it is autosaved, once on a board
+        self.revision = 0  # counts the record's changes (moves, undo, endings, loads)
+        self._saved_revision = 0
         self.saved_at: float = 0.0  # when it was last autosaved (the menu's most recent)
+        self._events: list[Event] = []  # reported by the next tick
+        self._snapshot: tuple[tuple, Snapshot] | None = None
+        self.computer = ComputerTurn()
+        self.passing: float | None = None  # seconds until a forced pass plays itself
+        self.hint_search = HintSearch()
+        self.draws = DrawOffers()
+        self.analysis = AnalysisRun()
+        self.values = SquareValues()
         # The board shows an earlier position (replay): the computer neither thinks
-        # nor plays, and the hint waits, until the player goes back to the game.
+        # nor plays, a forced pass and the hint wait, until the player goes back.
         self.paused = False
 
-    # --- who moves -----------------------------------------------------------------
+    # --- the game as it stands ---------------------------------------------------------
 
     @property
-    def position(self):
+    def position(self) -> Position:
         return self.game.position
 
-    def player(self, side: str | None = None) -> str:
-        return self.setup.player(side or self.position.side)
+    @property
+    def state(self) -> Snapshot:
+        """The snapshot of the record as it is now (worked out again only after a change)."""
+        game = self.game
+        key = (game, game.position, game.ending, self.setup)
+        if self._snapshot is None or any(a is not b for a, b in zip(key, self._snapshot[0],
+                                                                       strict=True)):
+            position = game.position
+            self._snapshot = (key, Snapshot(game.ply, position.side, game.outcome(),
+                                            self.setup.player(position.side),
+                                            only_pass(position)))
+        return self._snapshot[1]
 
     @property
     def human_to_move(self) -> bool:
-        return self.game.outcome() is None and self.player() == "human"
+        return self.state.human_to_move
 
     @property
     def computer_to_move(self) -> bool:
-        return self.game.outcome() is None and self.player() != "human"
+        return self.state.computer_to_move
 
-    # --- the computer --------------------------------------------------------------
-
-    def think(self, deadline: float, dt: float, nodes: int | None = None) -> bool:
-        """One frame of the computer's turn, `dt` seconds long: search until
-        `deadline`.  True when its move was decided in this call (it is then in
-        `decided` until `play_decided` plays it).
-
-        `nodes`, when given, bounds the search by nodes instead of the level's clock.
-        While paused nothing is searched (a search under way keeps its place).
-        """
-        if self.paused:
-            return False
-        if not self.computer_to_move:
-            self.cancel()
-            return False
-        if self.computer_stopped:
-            return False  # the same search would offer the same move: wait for an undo
-        if self.draw_weighing is not None:
-            return False  # it answers a draw offer before it moves
-        if self.search is None and self.decided is None:
-            history = self.game.repetition_keys()
-            self.search = start_search(self.position, self.player(), history=history,
-                                       seed=self.setup.seed * 7919 + self.game.ply,
-                                       nodes=nodes)
-            self.thinking_for = 0.0
-        self.thinking_for += dt
-        if self.search is None or not self.search.step(deadline):
-            return False
-        self.decided, self.search = Decided(self.search.best_move), None
-        return True
-
-    def play_decided(self) -> Turn | Refused | None:
-        """Play the computer's decided move, if there is one.  The record checks
-        it against the rules (the only check): a move it refuses is not played.
-        Nothing is played while paused."""
-        if self.decided is None or self.paused or self.draw_weighing is not None:
-            return None  # a draw offer is answered before the computer moves
-        move, self.decided = self.decided.move, None
-        if move is None:
-            return self._refuse(None)  # the search ended with nothing to offer
-        before = self.position
-        try:
-            played = self.play(move)
-        except IllegalMove:
-            return self._refuse(move)
-        return Turn(before, move, played)
-
-    def _refuse(self, move: Move | None) -> Refused:
-        self.refused_in = self.position
-        return Refused(move)
+    def may_move(self, showing: bool = False) -> bool:
+        """Whether the person may pick a move now: their turn, a real choice (not
+        a forced pass), the board live and no move still on show."""
+        state = self.state
+        return not self.paused and not showing and state.human_to_move and \
+            not state.only_pass and self.decided is None
 
     @property
     def computer_stopped(self) -> bool:
         """The computer offered a refused move here and waits for the position to change."""
-        return self.position is self.refused_in
+        return self.computer.stopped_at(self.position)
 
-    def cancel(self) -> None:
-        """Stop thinking (the search, its decided move, the hint); after an undo,
-        a redo or a new position the computer may try a refused position again."""
-        if self.search is not None:
-            self.search.cancel()
-            self.search = None
-        self.decided = None
-        self.refused_in = None
-        self.cancel_hint()
-        self._drop_draw_weighing()
+    @property
+    def search(self) -> Search | RandomPlayer | None:
+        """The computer's search, while it thinks."""
+        return self.computer.search
 
-    def pause(self) -> None:
-        """Hold the computer's turn (and the hint) where it is: the player is
-        looking at an earlier position."""
-        self.paused = True
+    @property
+    def decided(self) -> Decided | None:
+        """The computer's move, settled on and not yet played."""
+        return self.computer.decided
 
-    def resume(self) -> None:
-        """Carry on from where `pause` held the turn."""
-        self.paused = False
-
-    # --- hints ------------------------------------------------------------------------
-
-    def ask_hint(self, nodes: int | None = None) -> None:
-        """Start the hint's search: for HINT_SECONDS, or for `nodes` when given."""
-        if not self.human_to_move:
-            return
-        self.cancel_hint()
-        history = self.game.repetition_keys()
-        self.hint_search = start_search(self.position, "druid", history=history, nodes=nodes,
-                                        seconds=None if nodes else HINT_SECONDS)
-
-    def advance_hint(self, deadline: float) -> None:
-        if self.paused:
-            return
-        if self.hint_search is not None and self.hint_search.step(deadline):
-            self.hint = self.hint_search.best_move
-            self.hint_search = None
-
-    def cancel_hint(self) -> None:
-        if self.hint_search is not None:
-            self.hint_search.cancel()
-        self.hint_search, self.hint = None, None
-
-    # --- a draw offered to the computer ----------------------------------------------------
-
-    def offer_draw_to_computer(self) -> None:
-        """Start the computer's weighing of a draw offer, answered by `weigh_draw`
-        a slice a frame (its search never holds a frame); a second offer while
-        it weighs the first changes nothing."""
-        if self.setup.mode != "computer" or self.game.outcome() is not None \
-                or self.draw_weighing is not None:
-            return
-        self.draw_weighing = draw_check(self.game)
-
-    def weigh_draw(self, deadline: float) -> bool | None:
-        """One frame's slice of the weighing: None while it goes on (or nothing
-        was offered), else whether the computer accepts.  Paused (the player
-        looks at an earlier position) it waits, as the computer's turn does."""
-        if self.draw_weighing is None or self.paused:
-            return None
-        search = self.draw_weighing
-        if not search.step(deadline):
-            return None
-        self.draw_weighing = None
-        computer = other(self.game.start.SIDES, self.setup.human_side)
-        return accepts_draw_after(self.position, computer, search.result())
-
-    def _drop_draw_weighing(self) -> None:
-        if self.draw_weighing is not None:
-            self.draw_weighing.cancel()
-            self.draw_weighing = None
-
-    # --- moves and history ------------------------------------------------------------
-
-    def play(self, move: Move) -> Played:
-        """Play a move (checked against the legal moves by the record).  A
-        player who moves while the computer weighs their draw offer has
-        withdrawn it: the offer was for the position they moved from."""
-        self.cancel_hint()
-        self._drop_draw_weighing()
-        return self.game.play(move)
-
-    def undo(self) -> bool:
-        """Take back a move, and on to a turn a person really plays: against the
-        computer the person's last turn, and never a forced pass (the board
-        passes those by itself, so stopping there would pass again at once)."""
-        self.cancel()
-        start = self.game.ply
-        if not self.game.undo():
-            return False
-        while not self._undo_stops_here() and self.game.undo():
-            pass
-        while not self._undo_stops_here() and self.game.ply < start and self.game.redo():
-            pass  # nothing to stop at further back (the computer moved first): come forward
-        return self.game.ply < start
-
-    def redo(self) -> bool:
-        self.cancel()
-        if not self.game.redo():
-            return False
-        while not self._undo_stops_here() and self.game.outcome() is None and self.game.redo():
-            pass
-        return True
-
-    def resigning_side(self) -> str:
-        """Who gives up when Resign is pressed: the person against the computer,
-        the side to move on one device."""
-        return self.setup.human_side if self.setup.mode == "computer" else self.position.side
-
-    def _undo_stops_here(self) -> bool:
-        """A turn undo and redo may stop at: a person's, with a real choice."""
-        return self.player() == "human" and not only_pass(self.position)
-
-    def resign(self) -> None:
-        self.cancel()
-        self.game.resign(self.resigning_side())
+    @property
+    def hint(self) -> Move | None:
+        """The hint found for the person's position (None: none asked, or not yet)."""
+        return self.hint_search.move
 
     @property
     def unfinished(self) -> bool:
         """Still going and with moves made (or undone, for redo): losing it loses something."""
-        return self.game.outcome() is None and (self.game.ply > 0 or self.game.can_redo)
+        return self.state.outcome is None and (self.game.ply > 0 or self.game.can_redo)
 
-    # --- saving -------------------------------------------------------------------------
+    # --- requests (between frames; their outcome is reported by the next tick) ---------
+
+    @reported
+    def request_move(self, move: Move) -> None:
+        """A person's move, picked from the engine's own lists."""
+        why = self._why_not_move()
+        if why is not None:
+            self._events.append(Refused(why, move))
+            return
+        try:
+            self._play(move, Actor.PERSON)
+        except IllegalMove:
+            self._events.append(Refused(Why.ILLEGAL, move))
+
+    def _why_not_move(self) -> Why | None:
+        state = self.state
+        if self.paused:
+            return Why.REPLAY
+        if state.over:
+            return Why.GAME_OVER
+        if not state.human_to_move or state.only_pass or self.decided is not None:
+            return Why.NOT_YOUR_TURN
+        return None
+
+    @reported
+    def request_undo(self) -> None:
+        """Take back a move, and on to a turn a person really plays (see undo_to_a_choice)."""
+        if not self._refuse_history_change():
+            self.cancel()
+            self._after_history_change(undo_to_a_choice(self.game, self.setup))
+
+    @reported
+    def request_redo(self) -> None:
+        if not self._refuse_history_change():
+            self.cancel()
+            self._after_history_change(redo_to_a_choice(self.game, self.setup))
+
+    def _refuse_history_change(self) -> bool:
+        """Undo and redo wait in replay (which move would they take back, the
+        shown or the last?) and do nothing while the computer plays itself."""
+        why = Why.REPLAY if self.paused else \
+            Why.NOT_IN_THIS_MODE if self.setup.mode == Mode.WATCH else None
+        if why is not None:
+            self._events.append(Refused(why))
+        return why is not None
+
+    def _after_history_change(self, changed: bool) -> None:
+        if not changed:
+            self._events.append(Refused(Why.NOTHING_TO_DO))
+            return
+        self.draws.forget()
+        self.passing = None
+        self._record_changed()
+        self._events.append(HistoryChanged())
+
+    @reported
+    def request_resign(self) -> None:
+        if self.state.over or self.setup.mode == Mode.WATCH:
+            self._events.append(Refused(Why.GAME_OVER if self.state.over
+                                        else Why.NOT_IN_THIS_MODE))
+            return
+        self.cancel()
+        # Who gives up: the person against the computer, the side to move on one device.
+        self.game.resign(self.setup.human_side if self.setup.mode == Mode.COMPUTER
+                         else self.position.side)
+        self._record_changed()
+        self._report_ending()
+
+    @reported
+    def request_hint(self) -> None:
+        """Ask for the Druid's move; it is `hint.pending` until found."""
+        if not self.may_move():
+            self._events.append(Refused(self._why_not_move() or Why.NOT_YOUR_TURN))
+            return
+        self.hint_search.ask()
+
+    @reported
+    def toggle_values(self) -> None:
+        """Show (or hide) the Druid's value on every legal move of the person's turn."""
+        self.values.toggle()
+
+    @reported
+    def toggle_analysis(self) -> None:
+        """Analyse the moves that lack a verdict (going on from where it was);
+        while it runs, stop it."""
+        if not self.analysis.toggle(self.game):
+            self._events.append(Refused(Why.NOTHING_TO_DO))
+
+    @reported
+    def load(self, game: Game, mode: Mode | None = None) -> None:
+        """Put another record of this game on the board (a code or a record
+        loaded): the history changes; `mode` changes who plays."""
+        self.cancel()
+        self.game = game
+        self.game_id = new_game_id()  # another game: the history keeps it apart
+        self._ended_unkept = False
+        if mode is not None:
+            self.setup = replace(self.setup, mode=mode)
+        self.draws = DrawOffers()  # another game: no offer, and no decline, carries over
+        self.passing = None
+        self._record_changed()
+        self._events.append(HistoryChanged())
+
+    def pause(self) -> None:
+        """Hold the computer's turn, a forced pass and the hint where they are:
+        the player is looking at an earlier position."""
+        self.paused = True
+
+    def resume(self) -> None:
+        """Carry on from where `pause` held them."""
+        self.paused = False
+
+    def stop(self) -> None:
+        """The board is left: every search stops (the analysis keeps what it found)."""
+        self.cancel()
+        self.values.stop()
+        if self.analysis.running:
+            self.analysis.stop()
+        self.paused = False
+
+    def cancel(self) -> None:
+        """Stop thinking (the search, its decided move, the hint, a draw being
+        weighed); after an undo, a redo or a new position the computer may try
+        a refused position again."""
+        self.computer.cancel()
+        self.hint_search.cancel()
+        self.draws.cancel()
+
+    # --- one frame ------------------------------------------------------------------------
+
+    def tick(self, frame: Frame) -> list[Event]:
+        """The frame's share of the game: a forced pass counted down, each
+        background search stepped until `frame.deadline` (hint, draw weighing,
+        analysis, the squares' values, then the computer's move), the
+        computer's move played once shown long enough, and the game saved if
+        it changed.  Returns what happened since the last tick."""
+        forced = self._forced_pass(frame)
+        self._step_hint(frame)
+        self._step_draw_weighing(frame)
+        state = self.state
+        # The analysis goes by itself once the game is over and its last move
+        # shown, and runs only while the computer is not thinking (after the
+        # game, or in replay); the squares' values are a person's turn's.
+        self.analysis.tick(self.game, frame.nodes, frame.deadline,
+                           at_end=state.over and not frame.showing,
+                           may_run=self.paused or not state.computer_to_move)
+        self.values.tick(self.may_move(frame.showing), self.game, frame.deadline, frame.nodes)
+        if not forced:
+            self._computer_turn(frame)
+        self._autosave()
+        events, self._events = self._events, []
+        return events
+
+    def _forced_pass(self, frame: Frame) -> bool:
+        """When the only move is the pass, announce it, wait, then play it (for
+        a person and for the computer alike).  True while a forced pass is due.
+        In replay it waits with the computer: it is the game's move."""
+        if self.paused:
+            return False
+        state = self.state
+        if frame.showing or self.decided is not None or state.over or not state.only_pass:
+            self.passing = None
+            return False
+        if self.passing is None:
+            self.cancel()  # no search, no hint: there is nothing to choose
+            self.passing = max(FORCED_PASS_AT_LEAST, FORCED_PASS_SECONDS * frame.pace)
+            self._events.append(PassDue(state.side))
+            return True
+        self.passing -= frame.dt
+        if self.passing <= 0:
+            self.passing = None
+            self._play(self.position.legal_moves()[0], Actor.FORCED)
+        return True
+
+    def _step_hint(self, frame: Frame) -> None:
+        if self.paused or not self.hint_search.pending:
+            return
+        found = self.hint_search.step(self.game, frame.deadline, frame.nodes, start_search)
+        if found is not None:
+            self._events.append(HintFound(found))
+
+    def _computer_turn(self, frame: Frame) -> None:
+        """Search while it is the computer's turn (also while a decided move
+        waits: the seconds it is shown are counted); play the move once shown
+        long enough, unless it offers a person a draw first
+        (`_offers_draw_first`).  A move found in a frame given wholly to the
+        search is played in the next one: no frame both searches to its end
+        and draws.  Nothing is searched or played while paused, after a
+        refused move, while it weighs a draw offer (answered before it
+        moves), or while its own offer waits for the person's answer."""
+        if self.paused or self.computer_stopped or self.draws.weighing or \
+                self.draws.standing is not None:
+            return
+        turn = self.computer
+        decided_now = False
+        if self.state.computer_to_move and (not frame.showing or turn.decided is not None):
+            decided_now = turn.think(self.game, self.state.player,
+                                     self.setup.seed * SEED_STEP + self.game.ply, frame.dt,
+                                     frame.deadline, frame.nodes, start_search)
+        if frame.showing or (decided_now and frame.quiet):
+            return
+        decided = turn.take_decided(SHOW_THINKING_AT_LEAST)
+        if decided is None:
+            return
+        if decided.move is None:
+            self._refuse_computer(None)  # the search ended with nothing to offer
+        elif not self._offers_draw_first(decided):
+            self._play_computer_move(decided.move)
+
+    def _play_computer_move(self, move: Move) -> None:
+        """Play the computer's move, or refuse it when the rules do not allow it."""
+        try:  # the record checks the move against the rules: the only check
+            self._play(move, Actor.COMPUTER)
+        except IllegalMove:
+            self._refuse_computer(move)
+
+    def _refuse_computer(self, move: Move | None) -> None:
+        self.computer.refused_in = self.position
+        self._events.append(Refused(Why.COMPUTER_ILLEGAL, move))
+
+    # --- changing the record -------------------------------------------------------------
+
+    def play(self, move: Move) -> Played:
+        """Play `move` on the record for the side to move, whoever that is (scripts
+        and tests set positions up so); reported by the next tick like any move.
+        IllegalMove when the rules do not allow it."""
+        return self._play(move, Actor.PERSON)
+
+    def _play(self, move: Move, by: Actor) -> Played:
+        """Play a move (checked against the legal moves by the record).  A person
+        who moves while the computer weighs their draw offer has withdrawn it,
+        and on one device the side that did not offer declines by moving."""
+        self.hint_search.cancel()
+        self.draws.cancel()  # a person who moves while it is weighed withdraws the offer
+        before = self.position
+        played = self.game.play(move)
+        self.draws.moved(before.side)
+        self._events.append(Moved(Turn(before, move, played), by))
+        self._record_changed()
+        self._report_ending()
+        return played
+
+    def _record_changed(self) -> None:
+        self.revision += 1
+
+    def _report_ending(self) -> None:
+        """After a move, a resignation or an agreed draw: if the game is over now,
+        say so (an undo or redo that lands on a finished game ends nothing)."""
+        outcome = self.state.outcome
+        if outcome is not None:
+            self.analysis.declined = False  # the analysis at the end runs whatever was stopped
+            self._ended_unkept = True
+            self._events.append(GameEnded(outcome, self.game.ply))
+
+    def mark_unsaved(self) -> None:
+        """The next tick saves it even unchanged (a game just loaded from elsewhere)."""
+        self._saved_revision = -1
+
+    def _autosave(self) -> None:
+        """The one place the game is saved: after any change of the record, while
+        it goes on; once it is over its slot is emptied and, if a move, a
+        resignation or an agreed draw ended it here, it goes into the history."""
+        if self.storage is None or self._saved_revision == self.revision:
+            return
+        self._saved_revision = self.revision
+        if self.state.over:
+            if self._ended_unkept:
+                keep_finished(self.storage, finished_entry(self.game_id, time.time(),
+                                                           self.setup, self.game))
+            self._ended_unkept = False
+            discard_save(self.storage, self.setup.game)
+        else:
+            save_play(self.storage, self)
+
+    # --- saving ---------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"setup": asdict(self.setup), "game": self.game.to_dict()}
+        return {"setup": asdict(self.setup), "game": self.game.to_dict(), "id": self.game_id}
 
     @staticmethod
     def from_dict(data: Any) -> Play:
@@ -344,9 +478,16 @@ class Play:
         if game.game != setup.game:
             raise RulesError("the saved game is damaged")
         play = Play(setup, game)
+        game_id = data.get("id")
+        if isinstance(game_id, str) and game_id:
+            play.game_id = game_id  # older saves have none: the new one stands
         saved_at = data.get("saved_at", 0.0)
         play.saved_at = float(saved_at) if isinstance(saved_at, int | float) else 0.0
         return play
+
+
+def new_game_id() -> str:
+    return uuid.uuid4().hex[:16]
 
 
 # --- the autosave slots ------------------------------------------------------------------

@@ -5,7 +5,7 @@ A scene never switches itself: `handle` and `update` return a transition
 
 A scene never builds another scene of the navigation either: it names the
 one it wants with a request (`ToMenu()`, `ToSetup(game)`, `ToBoard(play)`,
-`ToRules(game)`, `ToSettings()`) and the app builds it (game/ui/navigation.py).
+`ToRules(game)`, `ToSettings()`, `ToHistory()`) and the app builds it (game/ui/navigation.py).
 So no scene module imports another; only the dialogs a scene owns (a
 question, the code field, the board's More menu) are built by the scene itself.
 """
@@ -58,8 +58,13 @@ class ToSettings:
     """Sound, hints, animation speed and language."""
 
 
+@dataclass(frozen=True)
+class ToHistory:
+    """Every finished game kept, its statistics and its export."""
+
+
 # Every scene a scene can ask for; nothing else can be asked (see navigation.build).
-SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings
+SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory
 
 
 # --- how the next scene goes on the stack ------------------------------------------------

@@ -1,4 +1,4 @@
-"""`python -m game screenshots --out DIR`: a PNG of every scene at two sizes,
+"""`python -m game screenshots --out DIR`: a PNG of every scene at each size,
 for reviewers (and for us) to look at."""
 
 from __future__ import annotations
@@ -61,13 +61,15 @@ def scenes(app) -> dict[str, Callable]:
                                   "settings": lambda: build(ctx, ToSettings()),
                                   "code-dialog": lambda: CodeDialog(ctx, "brandubh"),
                                   "confirm-dialog": lambda: _confirm(ctx),
-                                  "menu-saves": lambda: _menu_with_saves(app)}
+                                  "menu-saves": lambda: _menu_with_saves(app),
+                                  "history": lambda: _history(ctx)}
     for game in GAME_NAMES:
         found[f"rules-{game}"] = _rules(ctx, game, scrolled=False)
         found[f"rules-{game}-diagrams"] = _rules(ctx, game, scrolled=True)
         found[f"{game}-midgame"] = _board(ctx, game, over=False)
         found[f"{game}-over"] = _board(ctx, game, over=True)
         found[f"{game}-over-closed"] = _board(ctx, game, over=True, closed=True)
+        found[f"{game}-replay"] = _board(ctx, game, over=False, looking_back=3)
     found["more-menu"] = _more_menu(app)
     return found
 
@@ -88,13 +90,36 @@ def _menu_with_saves(app):
     app.scene.enter()
 
 
+def _history(ctx):
+    """The History scene with a few games of each mode kept."""
+    from ..history import finished_entry, keep_finished
+    from ..rules import GAME_NAMES, spec
+    from .navigation import build
+    from .play import Mode, Play, Setup
+    from .scene import ToHistory
+    rng = random.Random(7)
+    modes = (Mode.COMPUTER, Mode.HOTSEAT, Mode.COMPUTER, Mode.WATCH)
+    for n in range(14):
+        game_name = GAME_NAMES[n % len(GAME_NAMES)]
+        setup = Setup(game_name, modes[n % len(modes)], spec(game_name).suggested_side,
+                      ("bard", "ovate", "druid")[n % 3])
+        play = Play(setup)
+        while play.game.outcome() is None and play.game.ply < 40:
+            play.game.play(rng.choice(play.game.legal_moves()))
+        if play.game.outcome() is None:
+            play.game.resign(play.position.side)
+        keep_finished(ctx.storage, finished_entry(f"shot{n}", 1_796_000_000 + n * 3600.0,
+                                                  setup, play.game))
+    return build(ctx, ToHistory())
+
+
 def _more_menu(app) -> Callable:
     """The board's overflow menu, where the panel is short (else just the board)."""
     def make():
         board = _board(app.ctx, "tawlbwrdd", over=False)()
 
         def after_push() -> None:
-            if board.more_button.visible:
+            if board.commands.more_button.visible:
                 app._apply(board.open_more())
         board.after_push = after_push
         return board
@@ -112,14 +137,15 @@ def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
     return make
 
 
-def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
+def _board(ctx, game: str, *, over: bool, closed: bool = False,
+           looking_back: int = 0) -> Callable:
     def make():
         from ..rules import spec
         from .board.games import game_ui
         from .navigation import build
-        from .play import Play, Setup
+        from .play import Mode, Play, Setup
         from .scene import ToBoard
-        play = Play(Setup(game, "computer", spec(game).suggested_side, "ovate"))
+        play = Play(Setup(game, Mode.COMPUTER, spec(game).suggested_side, "ovate"))
         rng = random.Random(4)
         plies = 10_000 if over else game_ui(game).midgame_plies
         while play.game.outcome() is None and play.game.ply < plies:
@@ -127,8 +153,10 @@ def _board(ctx, game: str, *, over: bool, closed: bool = False) -> Callable:
         if not over and play.game.outcome() is None and not play.human_to_move:
             play.game.play(rng.choice(play.game.legal_moves()))
         scene = build(ctx, ToBoard(play))
-        scene.result_closed = closed
-        if not over and play.human_to_move and scene.ui.two_step:  # a piece picked up
-            scene.selected = next(iter(scene.ui.origins(play.position)), None)
+        scene.result.closed = closed
+        if looking_back:  # replay: an earlier move on show
+            scene.show_ply(play.game.ply - looking_back)
+        elif not over and play.human_to_move and scene.ui.two_step:  # a piece picked up
+            scene.input.selected = next(iter(scene.ui.origins(play.position)), None)
         return scene
     return make

@@ -1,5 +1,6 @@
-"""Keyboard focus that the arrow keys move across the screen: ↓ to the button
-below, → to the one on the right, found by where the buttons are laid out.
+"""Where an arrow key sends the keyboard focus: ↓ to the button below, → to
+the one on the right, found by where the buttons are laid out (`Focus` with
+`spatial`, in widgets.py, asks here).
 
 The focus order (Tab) reads a grid of cards across, card by card; walking that
 order with the arrows would send ↓ sideways, so the arrows go by the places.
@@ -7,39 +8,12 @@ order with the arrows would send ↓ sideways, so the arrows go by the places.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from .widgets import Focus
-
 Direction = tuple[int, int]
-DIRECTIONS: dict[int, Direction] = {pygame.K_DOWN: (0, 1), pygame.K_UP: (0, -1),
-                                    pygame.K_RIGHT: (1, 0), pygame.K_LEFT: (-1, 0)}
 # A button off to the side counts this many times its sideways distance: the
 # one straight ahead wins unless it is much farther away.
 ASIDE_WEIGHT = 2
-
-
-class SpatialFocus(Focus):
-    """A `Focus` whose arrow keys move by the buttons' places on screen."""
-
-    def _key(self, key: int) -> tuple[bool, Any]:
-        direction = DIRECTIONS.get(key)
-        if direction is None:
-            return super()._key(key)
-        usable = [i for i, b in enumerate(self.buttons) if b.visible and b.enabled]
-        if not usable:
-            return False, None
-        if self.index not in usable:  # the first arrow shows where the focus starts
-            self.index = usable[0] if direction in ((0, 1), (1, 0)) else usable[-1]
-            return True, None
-        origin = self.buttons[self.index].rect
-        others = [(i, self.buttons[i].rect) for i in usable if i != self.index]
-        found = neighbour(origin, others, direction)
-        if found is not None:  # at the edge the focus stays where it is
-            self.index = found
-        return True, None
 
 
 def neighbour(origin: pygame.Rect, candidates: list[tuple[int, pygame.Rect]],

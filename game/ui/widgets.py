@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from .i18n import t
+from .spatial_focus import neighbour
 from .theme import colour, font, text_size
 
 Action = Callable[[], Any]
@@ -28,21 +29,31 @@ class Button:
     selected: bool = False  # a toggle or choice that is on
     literal: bool = False
     name: str = ""  # a stable id for tests
+    suffix: str = ""  # literal text after the label (a busy button's dots)
 
     @property
     def text(self) -> str:
-        return self.label if self.literal else t(self.label)
+        return (self.label if self.literal else t(self.label)) + self.suffix
 
     @property
     def visible(self) -> bool:
         return self.rect.width > 0
 
 
-class Focus:
-    """Pointer and keyboard handling for a scene's buttons."""
+ARROW_DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+                    pygame.K_DOWN: (0, 1)}
 
-    def __init__(self, arrows: bool = True) -> None:
+
+class Focus:
+    """Pointer and keyboard handling for a scene's buttons.
+
+    Tab walks the buttons in their order.  The arrow keys do too, or, with
+    `spatial`, move to the nearest button the way the arrow points on screen
+    (a grid of buttons: down goes to the one below, never sideways)."""
+
+    def __init__(self, arrows: bool = True, spatial: bool = False) -> None:
         self.arrows = arrows  # False where the arrow keys belong to a board cursor
+        self.spatial = spatial
         self.buttons: list[Button] = []
         self.hover: Button | None = None
         self.pressed: Button | None = None
@@ -83,6 +94,9 @@ class Focus:
             return False, None
         walking = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT) if self.arrows \
             else ()
+        if self.spatial and key in walking and self.index in usable:
+            self.index = self._nearest(usable, ARROW_DIRECTIONS[key])
+            return True, None
         if key == pygame.K_TAB or key in walking:
             step = -1 if key in (pygame.K_UP, pygame.K_LEFT) or (
                 key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT) else 1
@@ -95,6 +109,14 @@ class Focus:
                 self.index in usable:
             return True, self.buttons[self.index].action()
         return False, None
+
+    def _nearest(self, usable: list[int], direction: tuple[int, int]) -> int | None:
+        """The usable button the arrow `direction` leads to from the focused
+        one (spatial_focus.neighbour); the same one if none lies that way."""
+        origin = self.buttons[self.index].rect
+        others = [(i, self.buttons[i].rect) for i in usable if i != self.index]
+        found = neighbour(origin, others, direction)
+        return self.index if found is None else found
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         for i, button in enumerate(self.buttons):
@@ -254,9 +276,13 @@ def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: in
 
 
 def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
-    """Lay buttons out left to right, sharing `area`'s width."""
+    """Lay buttons out left to right, sharing `area`'s width (the last takes what
+    rounding leaves, so every row ends on the area's right edge)."""
     if not buttons:
         return
     width = (area.width - gap * (len(buttons) - 1)) // len(buttons)
     for i, button in enumerate(buttons):
-        button.rect = pygame.Rect(area.left + i * (width + gap), area.top, width, area.height)
+        left = area.left + i * (width + gap)
+        last = i == len(buttons) - 1
+        button.rect = pygame.Rect(left, area.top, area.right - left if last else width,
+                                  area.height)

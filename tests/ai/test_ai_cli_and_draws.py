@@ -37,6 +37,18 @@ def test_ai_refuses_a_finished_game_and_bad_budgets(capsys):
     assert status == 2
 
 
+def test_ai_takes_the_plies_without_progress_that_a_code_does_not_carry(capsys):
+    # From the start nothing can be taken in one move: with 99 quiet plies
+    # behind it, every move draws (scored with the Druid's contempt).
+    status, out, _ = run(capsys, "ai", "brandubh", "--quiet", "99", "--nodes", "2000")
+    assert status == 0 and "score: -30" in out.splitlines()
+    status, out, _ = run(capsys, "ai", "brandubh", "--nodes", "2000")
+    assert status == 0 and "score: -30" not in out.splitlines()
+    for game, quiet in (("brandubh", "100"), ("brandubh", "-1"), ("reversi", "5")):
+        status, out, err = run(capsys, "ai", game, "--quiet", quiet)
+        assert status == 2 and out == "" and "--quiet" in err and err.count("\n") == 1
+
+
 def test_match_reports_both_sides_and_move_times(capsys):
     status, out, _ = run(capsys, "match", "modiar", "--a", "ovate", "--b", "random",
                          "--games", "2", "--nodes", "200")

@@ -126,3 +126,42 @@ def test_a_report_refuses_a_game_given_twice_or_a_file_that_is_not_a_log(tmp_pat
         with pytest.raises(SystemExit, match="not a match log"):
             druid_match.report_logs("tawlbwrdd", "abc123", [str(junk)])
     assert druid_match.parse(["brandubh", "--against", "HEAD", "--report", log]).report == [log]
+
+
+def test_self_play_plays_each_distinct_opening_once_with_one_druid(tmp_path):
+    log = tmp_path / "self.jsonl"
+    args = druid_match.parse(["brandubh", "--self-play", "--games", "3", "--nodes", "60",
+                              "--seed", "5", "--log", str(log)])
+    text = druid_match.run_self_play(args)
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["i"] for r in records] == [0, 1, 2]
+    assert len({tuple(r["opening"]) for r in records}) == 3
+    assert [r["opening"] for r in records] == druid_match.distinct_openings("brandubh", 2, 3, 5)
+    for record in records:
+        assert record["moves"][:2] == record["opening"]
+        assert f"game {record['i']}: opening {' '.join(record['opening'])}:" in text
+    # Split in two parts, the same games: part 1 holds game 1 only.
+    assert [i for i, _ in druid_match.self_play_schedule("brandubh", 3, 2, 5, (1, 2))] == [1]
+    assert druid_match.parse(["brandubh", "--self-play", "--first-game", "3"]).first_game == 3
+
+
+def _self_play_game(number, winner, reason):
+    return {"i": number, "new_side": None, "winner": winner, "reason": reason,
+            "plies": 100 + number, "moves": [], "opening": [f"m{number}"],
+            "seconds": {"a": 2.0, "d": 2.0}, "nodes": {"a": 1000, "d": 3000}}
+
+
+def test_a_self_play_report_gives_the_first_sides_share_of_the_decisive_games(tmp_path):
+    first = _write(tmp_path / "p0.jsonl", [_self_play_game(0, "a", "king-captured"),
+                                           _self_play_game(2, None, "no-progress")])
+    second = _write(tmp_path / "p1.jsonl", [_self_play_game(1, "d", "corner-tour"),
+                                            _self_play_game(3, "a", "king-captured")])
+    text = druid_match.self_play_logs("brandubh", [first, second])
+    assert "4 games" in text
+    assert "ended a by king-captured: 2" in text and "ended draw by no-progress: 1" in text
+    # 2 of 3: Wilson's 95% interval is 21-94%.
+    assert "a won 2 of 3 decisive games: 66.7% (95% interval 21-94%); 1 drawn" in text
+    assert "0 of 4 reached the 400-ply cap" in text
+    assert "nodes a move: 2,000" in text
+    with pytest.raises(SystemExit):
+        druid_match.parse(["brandubh", "--self-play", "--against", "HEAD"])

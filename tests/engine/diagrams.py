@@ -1,4 +1,4 @@
-"""Build position codes from ASCII diagrams, so tests read like RULES.md.
+"""Build position codes from ASCII diagrams, so tests read like docs/rules.md.
 
 Written independently of game.rules.codes on purpose: a test's input should
 not depend on the code it is testing.

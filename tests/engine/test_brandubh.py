@@ -1,4 +1,4 @@
-"""Brandubh, RULES.md §1: one named test per rule, each with its board.
+"""Brandubh (docs/rules.md, Brandubh): one named test per rule, each with its board.
 
 Squares: files a–g from the left, ranks 1–7 from the bottom; the throne is
 d4, the corners a1 g1 a7 g7.  `a` = attackers (A), `d` = defenders (D, K).

@@ -1,4 +1,4 @@
-"""Position codes (RULES.md §5): exact round trips and one-line rejections."""
+"""Position codes (docs/rules.md, Position codes): exact round trips and one-line rejections."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Modiar rules (RULES.md §4-§6), each rule with a hand-worked position.
+"""Modiar rules (docs/rules.md: Modiar, Position codes, Perft), each with a worked position.
 
-Diagrams show the board from South's chair, like RULES.md:
+Diagrams show the board from South's chair, like docs/rules.md:
 
          N3 N2 N1      North's row (N1 is on North's left, South's right)
           .  .  .
@@ -283,7 +283,7 @@ def test_chain_never_returns_to_the_landing_pit() -> None:
 def test_first_move_capture_is_forfeited_worked_example() -> None:
     #      N3 N2 N1              N3 N2 N1
     #       7  7  7               8  8  8
-    #       7  7  7    S1 →       2* 8  8     (RULES.md §4 worked example)
+    #       7  7  7    S1 →       2* 8  8     (the worked example in docs/rules.md, Modiar)
     #      S1 S2 S3              S1 S2 S3
     # S1 S2 S3 N1 N2 N3 S1: S1 ends with 2, a capture that the first move forfeits;
     # walking back, N3 holds 8 so only S1 is named.
@@ -474,7 +474,7 @@ def test_repetition_key_is_pits_and_side_only() -> None:
 #
 # moves_in_frame and sow_and_capture are what legal_moves, play, the AI and the
 # solver all run on.  Here they and the positions built on them are compared
-# with a slow reading of RULES.md §4 written for these tests, one stone at a
+# with a slow reading of docs/rules.md (Modiar) written for these tests, one stone at a
 # time in South's numbering, on every board with up to SMALL stones and on
 # RANDOM_BOARDS random ones with more.
 

@@ -1,6 +1,6 @@
-"""Reversi engine against RULES.md section 3 (rules), 5 (codes) and 6 (perft).
+"""Reversi engine against docs/rules.md: its Reversi rules, position codes and perft.
 
-Boards are drawn as in RULES.md: columns a-h from the left, rows 1-8 from the
+Boards are drawn as in docs/rules.md: columns a-h from the left, rows 1-8 from the
 top.  Expected results are worked out by hand from the diagrams, or by the
 small square-by-square reference implementation below, never taken from the
 engine under test.
@@ -37,7 +37,7 @@ from game.rules.reversi import (
 
 
 def diagram_code(diagram: str, side: str) -> str:
-    """The position code of a RULES.md-style diagram (rows 1..8 from the top)."""
+    """The position code of a docs/rules.md-style diagram (rows 1..8 from the top)."""
     rows = [line.split()[1:] for line in diagram.strip().splitlines()
             if re.match(r"\d ", line.strip())]
     assert len(rows) == 8 and all(len(row) == 8 for row in rows), diagram
@@ -92,7 +92,7 @@ def colour(side: str) -> str:
     return "B" if side == "b" else "W"
 
 
-# -- RULES.md §3: the start and who moves first ------------------------------------
+# -- docs/rules.md, Reversi: the start and who moves first -----------------------
 
 
 def test_black_moves_first_from_the_diagram_start():
@@ -433,7 +433,7 @@ def test_supplies_hand_over_when_the_movers_supply_is_empty():
     assert (outcome.winner, outcome.reason, outcome.scores) == ("b", Reason.BOARD_FULL, (64, 0))
 
 
-# -- perft (RULES.md §6) -------------------------------------------------------------------
+# -- perft (docs/rules.md, Perft) --------------------------------------------------
 
 
 @pytest.mark.parametrize(("depth", "nodes"),

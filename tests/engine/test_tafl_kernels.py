@@ -1,6 +1,6 @@
 """The tafl engine's public kernels (`TaflRules.moves`, `sandwiched`, `landings`,
 `capture_moves`, `takes_king`, `king_captures`, `shut_sides`, `decided`, ...):
-what each answers on a board drawn as in RULES.md, and that they agree with
+what each answers on a board drawn as in docs/rules.md, and that they agree with
 `play()` and with a brute-force reading of the rules on many random positions.
 
 The search calls these kernels instead of playing moves, so a kernel that
@@ -442,7 +442,7 @@ BRANDUBH_SPECIAL = {"a1", "g1", "a7", "g7", "d4"}  # the corners and the throne
 
 
 def brandubh_taken(board: dict[str, str], dest: str) -> dict[str, str]:
-    """What the Brandubh move that landed on `dest` takes, read from RULES.md §1
+    """What the Brandubh move that landed on `dest` takes, read from docs/rules.md (Brandubh)
     as written, on a board of square names (off the board: no entry): each
     victim with what closed on it (the edge, a special square, a piece, or for
     the king his four sides)."""

@@ -1,4 +1,4 @@
-"""Tawlbwrdd, RULES.md §2: one named test per rule, each with its board.
+"""Tawlbwrdd (docs/rules.md, Tawlbwrdd): one named test per rule, each with its board.
 
 Squares: files a–k from the left, ranks 1–11 from the bottom; the castle is
 f6.  `a` = attackers (A), `d` = defenders (D, K).

@@ -11,10 +11,9 @@ import pygame
 
 from game.ai.levels import start_search as real_start_search
 from game.platform.storage import MemoryStorage
-from game.ui import analysis_view
+from game.ui import background
 from game.ui import play as play_module
 from game.ui.app import App
-from game.ui.board import scene as board_scene
 
 # The computer thinks by the clock in the real game; tests bound it by nodes.
 TEST_NODES = 300
@@ -34,8 +33,8 @@ def make_app(monkeypatch, size=(1280, 800), storage=None, animation: str = "norm
     """A headless app with animations at `animation` speed ("off" only where a
     test is about something else and says why); `open_file` as `--open` gives it."""
     monkeypatch.setattr(play_module, "start_search", fast_search)
-    monkeypatch.setattr(board_scene, "SHOW_THINKING_AT_LEAST", 0.0)
-    monkeypatch.setattr(analysis_view, "APP_NODES", TEST_NODES)  # the analysis after a game
+    monkeypatch.setattr(play_module, "SHOW_THINKING_AT_LEAST", 0.0)
+    monkeypatch.setattr(background, "APP_NODES", TEST_NODES)  # the analysis after a game
     app = App(size, storage=storage or MemoryStorage(), locale_name="en", open_file=open_file)
     app.ctx.settings["animation"] = animation
     app.step(FRAME_SECONDS)
@@ -105,7 +104,13 @@ def settle(app: App) -> int:
 def button(app: App, name: str):
     """The visible button called `name` in the top scene."""
     scene = app.scene
-    for attribute in ("buttons", "over_buttons", "replay_buttons", "card_buttons", "new_buttons",
+    commands, result = getattr(scene, "commands", None), getattr(scene, "result", None)
+    if commands is not None:  # the board: its commands, the navigation row, the result panel
+        for candidate in [*commands.buttons, *commands.nav_buttons, commands.more_button,
+                          *result.buttons]:
+            if candidate.name == name:
+                return candidate
+    for attribute in ("buttons", "card_buttons", "new_buttons",
                       "rules_buttons", "mode_buttons", "side_buttons", "level_buttons"):
         for candidate in getattr(scene, attribute, []):
             if candidate.name == name:
@@ -126,8 +131,8 @@ def button(app: App, name: str):
 def press(app: App, name: str, frames: int = 1) -> None:
     """Press the button called `name`; on a small phone, a board button kept
     behind More is reached as a player would, by opening More first."""
-    in_overflow = getattr(app.scene, "in_overflow", None)
-    if in_overflow is not None and in_overflow(name):
+    commands = getattr(app.scene, "commands", None)
+    if commands is not None and commands.in_overflow(name):
         press(app, "more")
     target = button(app, name)
     assert target.visible and target.enabled, f"{name} is not pressable"

@@ -73,7 +73,7 @@ def test_after_the_last_move_the_druid_analyses_and_marks_the_moves(monkeypatch)
     assert analysis.progress == (len(texts), len(texts))
     marks = [result.mark for result in analysis.results]
     assert any(marks)
-    assert [entry.mark for entry in scene._move_entries()] == marks
+    assert [entry.mark for entry in scene.panel.move_entries()] == marks
     assert scene.play.game.to_dict() == before  # the game is as it was
     assert app.errors == []
 
@@ -104,7 +104,7 @@ def test_analysis_in_replay_runs_in_slices_and_can_be_stopped_and_resumed(monkey
     game = game_with_mistakes("brandubh", 5, 0.4, plies=14)
     scene = open_board(app, "brandubh", game)
     before = scene.play.game.to_dict()
-    assert not button(app, "analyse").visible  # only after the game, or in replay
+    assert not button(app, "analyse").enabled  # only after the game, or in replay
     scene.show_ply(6)
     steps(app, 1)
     press(app, "analyse")
@@ -143,7 +143,7 @@ def test_an_undo_after_the_game_forgets_the_analysis(monkeypatch):
     press(app, "over-undo")
     steps(app, 2)
     assert not scene.analysis.shown  # a different game now: its verdicts do not hold
-    assert all(entry.mark == "" for entry in scene._move_entries())
+    assert all(entry.mark == "" for entry in scene.panel.move_entries())
 
 
 def test_the_graph_and_marks_are_drawn_on_a_phone(monkeypatch):
@@ -155,8 +155,8 @@ def test_the_graph_and_marks_are_drawn_on_a_phone(monkeypatch):
     pygame.event.pump()
     steps(app, 2)
     graph = scene.analysis.graph
-    assert graph.height > 10 and scene.moves_rect.height > 0
-    assert graph.top >= scene.moves_rect.bottom
+    assert graph.height > 10 and scene.panel.moves_rect.height > 0
+    assert graph.top >= scene.panel.moves_rect.bottom
     inside = app.screen.get_at((graph.left + 2, graph.bottom - 2))[:3]
     assert inside in (colour("graph_first")[:3], colour("graph_second")[:3])
 
@@ -200,7 +200,7 @@ def test_reversi_values_on_every_legal_square_deepen_and_follow_the_game(monkeyp
     click(app, scene.ui.view.cell(moves[0]).center)
     settle(app)
     steps(app, 2)
-    if scene._can_move():
+    if scene.play.may_move(scene.animation is not None):
         assert scene.move_values.values.position is scene.play.position
     press(app, "values")
     assert scene.move_values.values is None and not button(app, "values").selected
@@ -228,3 +228,62 @@ def test_a_verdict_puts_the_unit_after_numbers_and_none_after_won_or_lost():
     assert value_with_unit(-tafl.win - 5, tafl) == "lost"
     assert value_with_unit(40, tafl) == "+40 points"
     assert value_with_unit(-3.5, reversi) == "−3.5 discs"
+
+
+def click_move(app, scene: BoardScene, text: str) -> None:
+    """Play the move written `text` by clicking it, as a player would."""
+    position = scene.play.position
+    move = next(m for m in position.legal_moves() if position.move_text(m) == text)
+    for square in scene.ui.move_squares(move):
+        click(app, scene.ui.view.cell(square).center)
+    settle(app)
+
+
+def analyse_in_replay(app, scene: BoardScene, ply: int) -> None:
+    scene.show_ply(ply)
+    steps(app, 1)
+    press(app, "analyse")
+    run_analysis(app, scene)
+    press(app, "replay-back")
+
+
+def test_an_analysis_begun_in_replay_covers_every_move_once_the_game_is_over(monkeypatch):
+    app = make_app(monkeypatch)
+    finished = game_with_mistakes("modiar", 3, 0.3)
+    texts = finished.move_texts()
+    total = len(texts)
+    scene = open_board(app, "modiar", Game(finished.start, texts[:-2]))
+    analyse_in_replay(app, scene, 2)
+    assert scene.analysis.progress == (total - 2, total - 2)
+    for text in texts[-2:]:
+        click_move(app, scene, text)
+    assert scene.play.game.outcome() is not None and scene.game_over_panel
+    for _ in range(MAX_FRAMES):
+        if scene.analysis.complete and scene.analysis.progress[0] == total:
+            break
+        steps(app, 1)
+    assert scene.analysis.progress == (total, total), "the last moves were never analysed"
+    assert all(scene.analysis.result(ply) is not None for ply in range(1, total + 1))
+    marks = [entry.mark for entry in scene.panel.move_entries()]
+    assert len(marks) == total
+    press(app, "over-close")
+    assert not button(app, "analyse").enabled  # every move has its verdict
+    assert app.errors == []
+
+
+def test_analyse_is_offered_again_once_moves_lack_a_verdict(monkeypatch):
+    app = make_app(monkeypatch)
+    game = game_with_mistakes("brandubh", 5, 0.4, plies=10)
+    scene = open_board(app, "brandubh", game)
+    analyse_in_replay(app, scene, 4)
+    assert scene.analysis.progress == (10, 10)
+    click_move(app, scene, scene.play.position.move_text(scene.play.position.legal_moves()[0]))
+    assert scene.play.game.ply == 11
+    scene.show_ply(4)
+    steps(app, 1)
+    assert button(app, "analyse").enabled, "a move lacks its verdict: Analyse is offered"
+    press(app, "analyse")
+    run_analysis(app, scene)
+    assert scene.analysis.progress == (11, 11)
+    assert scene.analysis.result(11) is not None
+    assert app.errors == []

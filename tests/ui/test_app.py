@@ -11,7 +11,7 @@ import pytest
 from game.platform.storage import MemoryStorage
 from game.rules import GAME_NAMES, start
 from game.ui.board.scene import BoardScene
-from game.ui.dialogs import CodeDialog
+from game.ui.dialogs import CodeDialog, ConfirmDialog
 from game.ui.i18n import side_name, t
 from game.ui.menu import MenuScene
 from game.ui.setup import SetupScene
@@ -74,12 +74,12 @@ def walk_cursor_to(app, scene: BoardScene, target: int) -> None:
     arrows = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
               (0, -1): pygame.K_UP}
     view = scene.ui.view
-    if scene.cursor is None:
+    if scene.input.cursor is None:
         key(app, pygame.K_UP)  # the first arrow only shows the cursor
     for _ in range(40):
-        if scene.cursor == target:
+        if scene.input.cursor == target:
             return
-        here, there = view.cell(scene.cursor).center, view.cell(target).center
+        here, there = view.cell(scene.input.cursor).center, view.cell(target).center
         dx, dy = there[0] - here[0], there[1] - here[1]
         step = (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
         key(app, arrows[step])
@@ -95,7 +95,7 @@ def wait_for_forced_pass(app, scene: BoardScene) -> None:
     for _ in range(SETTLE_FRAMES):
         if scene.play.game.ply > ply:
             break
-        in_status = in_status or scene._status_line() == message
+        in_status = in_status or scene.status_line() == message
         in_notice = in_notice or (app.notice is not None and app.notice[0] == message)
         steps(app, 1)
     assert scene.play.game.ply == ply + 1 and scene.play.game.move_texts()[-1] == "pass"
@@ -147,7 +147,11 @@ def test_a_whole_game_against_the_computer(monkeypatch, game):
     while scene.play.game.outcome() is None:
         frames += 1
         assert frames < 20_000
-        if scene.play.human_to_move and scene.play.decided is None and \
+        if isinstance(app.scene, ConfirmDialog):  # the computer offers a draw: play on
+            assert scene.play.draws.standing is not None
+            press(app, "keep")
+            assert app.scene is scene
+        elif scene.play.human_to_move and scene.play.decided is None and \
                 scene.animation is None:
             play_move_by_hand(app, scene, rng, "mouse")
         else:
@@ -179,16 +183,14 @@ def test_undo_in_computer_mode_takes_back_the_reply_too(monkeypatch):
 def test_keyboard_play_with_cursor_and_enter(monkeypatch):
     app = make_app(monkeypatch)
     scene = start_game(app, "brandubh", "hotseat")
-    # The cursor starts in the middle (d4, the king); the attackers move
-    # first: walk up and left to b7 (an attacker), select it, go down to b6.
-    key(app, pygame.K_UP)  # shows the cursor at d4
-    for _ in range(3):
-        key(app, pygame.K_UP)
-    key(app, pygame.K_LEFT)
-    key(app, pygame.K_LEFT)
-    assert scene.ui.rules.square_name(scene.cursor) == "b7"
+    # The attackers move first: the cursor shows on one of their pieces; walk it
+    # to b7 (an attacker), select it, go down to b6.
+    key(app, pygame.K_UP)  # shows the cursor
+    assert scene.input.cursor in scene.ui.origins(scene.play.position)
+    walk_cursor_to(app, scene, scene.ui.rules.square_index("b7"))
+    assert scene.ui.rules.square_name(scene.input.cursor) == "b7"
     key(app, pygame.K_RETURN)
-    assert scene.selected == scene.cursor
+    assert scene.input.selected == scene.input.cursor
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert scene.play.game.move_texts() == ["b7-b6"]
@@ -216,9 +218,10 @@ def test_resizing_keeps_board_and_buttons_inside_the_window(monkeypatch, size):
     steps(app, 2)
     window = pygame.Rect((0, 0), app.screen.get_size())
     assert window.contains(scene.ui.view.rect)
-    for candidate in scene.buttons:
+    for candidate in scene.commands.buttons:
         assert window.contains(candidate.rect)
-    assert not any(candidate.rect.colliderect(scene.ui.view.rect) for candidate in scene.buttons)
+    assert not any(candidate.rect.colliderect(scene.ui.view.rect)
+                   for candidate in scene.commands.buttons)
 
 
 def test_a_bad_code_gets_a_message_and_the_game_goes_on(monkeypatch):
@@ -242,6 +245,8 @@ def test_a_bad_code_gets_a_message_and_the_game_goes_on(monkeypatch):
     press(app, "clear")
     post(pygame.TEXTINPUT, text="modiar 2,8,8,8,8,8 0,0 n 0")
     key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ConfirmDialog)  # it leaves the unfinished game on the board
+    press(app, "confirm")
     assert isinstance(app.scene, BoardScene) and app.scene.play.setup.game == "modiar"
     assert app.errors == []
 

@@ -10,12 +10,13 @@ from game.rules.base import Reason
 from game.rules.record import Game
 from game.ui.board.scene import BoardScene
 from game.ui.i18n import side_name, t
-from game.ui.play import Play, Setup
+from game.ui.play import Frame, Play, Setup
+from game.ui.play_events import DrawAnswered
 from game.ui.scene import Push
 
 from ..ai.test_tafl_fortress import ON_THE_CASTLE, moved
 from ..engine.diagrams import tafl_code
-from .driver import make_app, press, settle, steps
+from .driver import click, make_app, press, settle, steps
 
 # Far more frames than the weighing's slices need; a weighing that never ends fails.
 MAX_FRAMES = 2000
@@ -27,6 +28,12 @@ def open_board(app, code: str, mode: str = "computer") -> BoardScene:
     app._apply(Push(BoardScene(app.ctx, Play(setup, game))))
     steps(app, 1)
     return app.scene
+
+
+def click_move(app, scene: BoardScene, move) -> None:
+    """Play `move` as a player does: a click on the piece, one on where it goes."""
+    for square in scene.ui.move_squares(move):
+        click(app, scene.ui.view.cell(square).center)
 
 
 def answer_frames(app, scene: BoardScene) -> int:
@@ -67,7 +74,7 @@ def test_an_offer_the_player_moved_on_from_lapses_without_an_answer(monkeypatch)
     scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
     press(app, "draw")
     assert scene.play.draw_weighing is not None  # still weighing: the player moves instead
-    scene._make(scene.play.position.legal_moves()[0])
+    click_move(app, scene, scene.play.position.legal_moves()[0])
     assert scene.play.draw_weighing is None  # dropped with the move, not weighed on
     settle(app)
     assert scene.play.game.outcome() is None
@@ -79,28 +86,30 @@ def test_an_undo_withdraws_an_offer(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
     play = scene.play
-    play.offer_draw_to_computer()
+    play.offer_draw()
     assert play.draw_weighing is not None
     play.cancel()  # what undo, redo and resign do first
-    assert play.draw_weighing is None and play.weigh_draw(float("inf")) is None
+    assert play.draw_weighing is None
+    assert not any(isinstance(event, DrawAnswered)
+                   for event in play.tick(Frame(dt=0.0, deadline=float("inf"))))
 
 
 def test_the_status_line_says_the_computer_weighs_the_offer(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
-    assert scene._status_line().startswith(t("status.to_move", side=side_name("d")))
+    assert scene.status_line().startswith(t("status.to_move", side=side_name("d")))
     press(app, "draw")
     weighing = t("status.weighing_draw", level=t("level.druid"))
-    assert scene._status_line().startswith(weighing)
+    assert scene.status_line().startswith(weighing)
     answer_frames(app, scene)
     settle(app)
-    assert not scene._status_line().startswith(weighing)
+    assert not scene.status_line().startswith(weighing)
 
 
 def test_an_offer_waits_while_the_player_looks_at_an_earlier_position(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_board(app, tafl_code("tawlbwrdd", ON_THE_CASTLE, "d"))
-    scene._make(scene.play.position.legal_moves()[0])
+    click_move(app, scene, scene.play.position.legal_moves()[0])
     settle(app)  # the computer has answered: the defenders to move at ply 2
     assert scene.play.game.ply == 2 and scene.play.human_to_move
     press(app, "draw")
@@ -120,10 +129,10 @@ def test_on_one_device_the_other_player_accepts_on_their_turn(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_board(app, tafl.start("tawlbwrdd").code(), mode="hotseat")
     press(app, "draw")
-    assert scene.play.game.outcome() is None and scene.draw_offer == tafl.ATTACKERS
+    assert scene.play.game.outcome() is None and scene.play.draws.offered_by == tafl.ATTACKERS
     press(app, "draw")  # the same side again: still only an offer
     assert scene.play.game.outcome() is None
-    scene.play.play(scene.play.position.legal_moves()[0])
+    click_move(app, scene, scene.play.position.legal_moves()[0])
     steps(app, 1)
     press(app, "draw")  # now the defenders: they accept
     settle(app)

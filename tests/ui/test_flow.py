@@ -5,6 +5,7 @@ capture rings are asked of the engine once per selection."""
 from __future__ import annotations
 
 import ast
+import math
 import random
 import typing
 from pathlib import Path
@@ -20,7 +21,8 @@ from game.ui.board.scene import BoardScene
 from game.ui.i18n import side_name, t
 from game.ui.menu import MenuScene
 from game.ui.navigation import BUILDERS, build
-from game.ui.play import Play, Refused, Setup, autosave_key
+from game.ui.play import Frame, Play, Setup, autosave_key
+from game.ui.play_events import Refused, Why
 from game.ui.rules import RulesScene
 from game.ui.scene import (
     Push,
@@ -187,7 +189,7 @@ def test_an_illegal_move_from_the_search_is_refused_once_with_a_notice_and_nothi
     assert scene.play.game.moves == [mine]  # nothing lost, nothing played for white
     saved = Play.from_dict(app.ctx.storage.load(autosave_key("reversi")))
     assert saved.game.moves == [mine]
-    assert scene._status_line() == t("status.computer_stopped", side=side_name("w"))
+    assert scene.status_line() == t("status.computer_stopped", side=side_name("w"))
     assert scene.animation is None and not scene.game_over_panel
     press(app, "undo")  # the way on: take the move back and play another
     assert scene.play.game.ply == 0 and scene.play.human_to_move
@@ -209,20 +211,27 @@ def test_a_legal_move_from_the_search_is_checked_once_and_played(monkeypatch):
     assert scene.play.human_to_move
 
 
-def test_after_a_refusal_the_computer_tries_again_once_the_position_changes():
+def test_after_a_refusal_the_computer_tries_again_once_the_position_changes(monkeypatch):
+    started = offer(monkeypatch, (0, 1))  # a search that offers a move the rules refuse
     play = Play(Setup("brandubh", "watch", level="bard"))
     first = play.position
-    play.decided = play_module.Decided((0, 1))  # as a search might offer it
-    assert isinstance(play.play_decided(), Refused)
-    assert play.computer_stopped and not play.think(0.0, 0.1)
+    frame = Frame(dt=1.0, deadline=math.inf)
+    events = play.tick(frame) + play.tick(frame)  # decided in one frame, played in the next
+    assert events == [Refused(Why.COMPUTER_ILLEGAL, (0, 1))]
+    assert play.computer_stopped and play.game.ply == 0
+    assert [play.tick(frame) for _ in range(5)] == [[]] * 5 and len(started) == 1
     play.cancel()  # what undo, redo and a new position do
     assert play.position is first and not play.computer_stopped
+    play.tick(frame)
+    assert len(started) == 2
 
 
-def test_a_search_with_no_move_is_refused_too():
+def test_a_search_with_no_move_is_refused_too(monkeypatch):
+    offer(monkeypatch, None)
     play = Play(Setup("reversi", "watch"))
-    play.decided = play_module.Decided(None)
-    assert play.play_decided() == Refused(None) and play.game.ply == 0
+    frame = Frame(dt=1.0, deadline=math.inf)
+    assert play.tick(frame) + play.tick(frame) == [Refused(Why.COMPUTER_ILLEGAL, None)]
+    assert play.game.ply == 0
 
 
 def test_the_record_is_the_check_play_relies_on():
@@ -293,7 +302,7 @@ def test_the_rings_are_worked_out_once_per_selection_not_every_frame(monkeypatch
                         lambda position, orig: asked.append(orig) or real(position, orig))
     origins = sorted(scene.ui.origins(play.position))
     click(app, scene.ui.view.cell(origins[0]).center)
-    assert scene.selected == origins[0]
+    assert scene.input.selected == origins[0]
     for _ in range(30):
         app.redraw()  # every frame drawn, as while something animates
         steps(app, 1)

@@ -96,12 +96,12 @@ def test_input_redraws_an_idle_board(monkeypatch):
     assert drawn_over(app, 1) == 1
     before = picture(app)
     key(app, pygame.K_UP)  # shows the board cursor
-    assert app.frames_drawn and scene.cursor is not None and picture(app) != before
+    assert app.frames_drawn and scene.input.cursor is not None and picture(app) != before
     assert drawn_over(app, IDLE_FRAMES) == 0
     origin = next(iter(scene.ui.origins(scene.play.position)))
     before, count = picture(app), app.frames_drawn
     click(app, scene.ui.view.cell(origin).center)  # selects a piece: its moves are shown
-    assert scene.selected == origin
+    assert scene.input.selected == origin
     assert app.frames_drawn == count + 1 and picture(app) != before
 
 
@@ -213,7 +213,7 @@ def test_while_the_computer_thinks_the_dots_move_a_few_times_a_second(monkeypatc
     before = app.frames_drawn
     for _ in range(2 * 60):
         steps(app, 1)
-        statuses.add(scene._status_line())
+        statuses.add(scene.status_line())
     drawn = app.frames_drawn - before
     assert len(statuses) == 3  # one, two and three dots
     assert 4 <= drawn <= 10, drawn  # three changes of the dots a second

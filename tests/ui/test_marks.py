@@ -11,7 +11,8 @@ import pytest
 
 from game.rules import from_code
 from game.rules.record import Game
-from game.ui.board.scene import REFUSAL_SECONDS, BoardScene
+from game.ui.board.input import REFUSAL_SECONDS
+from game.ui.board.scene import BoardScene
 from game.ui.i18n import t
 from game.ui.play import Play, Setup
 from game.ui.theme import colour
@@ -69,9 +70,9 @@ def test_the_hint_and_the_keyboard_cursor_look_different(monkeypatch, game):
     steps(app, 1)
     hint = changed(pixels(plain, view.cell(hinted)), pixels(app.screen, view.cell(hinted)))
     key(app, pygame.K_RIGHT)  # the cursor appears
-    if scene.cursor == hinted:
+    if scene.input.cursor == hinted:
         key(app, pygame.K_RIGHT)
-    cell = view.cell(scene.cursor)
+    cell = view.cell(scene.input.cursor)
     cursor = changed(pixels(plain, cell), pixels(app.screen, cell))
     assert hint and cursor
     assert math.dist(mean(hint.values()), mean(cursor.values())) > 100, "unlike in colour"
@@ -107,7 +108,7 @@ def test_modiar_playable_pits_and_the_last_move_are_marked_differently(monkeypat
     click(app, scene.ui.view.cell(1).center)  # S2
     settle(app)
     view, position = scene.ui.view, scene.play.position
-    marks = scene._marks()
+    marks = scene.painter.marks(scene.play.may_move(), hints_on=True)
     assert marks.last == (1,) and 3 in marks.dots
     def drawn(marks: Marks) -> pygame.Surface:
         surface = pygame.Surface(app.screen.get_size())
@@ -145,8 +146,8 @@ def test_tapping_a_piece_with_no_move_flashes_and_says_why(monkeypatch):
     settle(app)
     click(app, king.center)  # the defenders' king, walled in by his own men
     assert t("refuse.blocked") in notices(app)
-    assert scene.refused is not None and scene.refused[0] == rules.square_index("d4")
-    assert scene.play.game.ply == 1 and scene.selected is None
+    assert scene.input.refused is not None and scene.input.refused[0] == rules.square_index("d4")
+    assert scene.play.game.ply == 1 and scene.input.selected is None
     assert app.errors == []
 
 

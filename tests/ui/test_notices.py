@@ -3,6 +3,8 @@ every language and every scene."""
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 import pytest
 
@@ -73,10 +75,52 @@ def show_notice(app, text: str) -> pygame.Rect:
     return app.notice_box
 
 
-def test_a_notice_on_the_board_sits_over_the_move_list_in_landscape(monkeypatch):
-    app = make_app(monkeypatch, animation="off")  # placement only: nothing moves
-    board = scenes(app)["brandubh-midgame"]()
-    app._push(board)
-    box = show_notice(app, copied_code())
-    moves = board.moves_rect
-    assert moves.contains(box) and box.top - moves.top < moves.height // 4  # at its top
+BOARD_NOTICES = ("refuse.turn.d", "notice.draw_declined", "notice.copied")
+BOARD_SIZES = [(1280, 800), (390, 844), (360, 640)]
+
+
+def read_on_screen(app) -> list[tuple[str, pygame.Rect]]:
+    """Everything the board scene shows that a player reads, as the next frame
+    draws it: every text it draws (status, players, counts, moves, analysis,
+    button labels), and the board, the move list and the buttons whole."""
+    texts: list[tuple[str, pygame.Rect]] = []
+    with pytest.MonkeyPatch.context() as patch:
+        for name, module in list(sys.modules.items()):
+            if not name.startswith("game.ui.") or name == "game.ui.app":
+                continue  # the app draws the notice itself
+            real = getattr(module, "draw_text", None)
+            if real is None or getattr(real, "__module__", "") != "game.ui.widgets":
+                continue
+
+            def recording(surface, text, *args, _real=real, **kwargs):
+                rect = _real(surface, text, *args, **kwargs)
+                if text.strip() and surface is app.screen:
+                    texts.append((text, rect))
+                return rect
+            patch.setattr(module, "draw_text", recording)
+        app.redraw()
+        steps(app, 1)
+    scene = app.scene
+    wholes = [("the board", scene.ui.view.rect), ("the move list", scene.panel.moves_rect)]
+    wholes += [(b.name, b.rect) for b in scene.focus.buttons if b.visible]
+    return texts + wholes
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("size", BOARD_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_notice_on_the_board_covers_nothing_the_player_reads(monkeypatch, size, language):
+    app = make_app(monkeypatch, size=size, animation="off")  # placement only: nothing moves
+    app.ctx.settings["language"] = language
+    i18n.set_language(language)
+    try:
+        for game in ("tawlbwrdd", "reversi", "modiar"):
+            board = scenes(app)[f"{game}-midgame"]
+            show_scene(app, board)
+            for key in BOARD_NOTICES:
+                text = t(key, code=START_CODES[game])
+                box = show_notice(app, text)
+                for what, rect in read_on_screen(app):
+                    assert not box.colliderect(rect), f"{game}: {text!r} covers {what!r}"
+                assert app.screen.get_rect().contains(box)
+    finally:
+        i18n.set_language("en")

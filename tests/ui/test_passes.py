@@ -47,7 +47,7 @@ def watch_the_pass(app, scene: BoardScene) -> float:
         if scene.play.game.ply > ply:
             assert scene.play.game.move_texts()[-1] == "pass"
             return frame * FRAME_SECONDS
-        assert scene._status_line() == message
+        assert scene.status_line() == message
         assert app.notice is not None and app.notice[0] == message
         steps(app, 1)
     raise AssertionError("the forced pass was never played")
@@ -76,14 +76,14 @@ def test_the_game_goes_on_after_the_pass(monkeypatch):
     app, scene = board(monkeypatch, WHITE_PASSES, "computer", "b")
     watch_the_pass(app, scene)
     settle(app)
-    assert scene.play.human_to_move and scene._status_line() == \
+    assert scene.play.human_to_move and scene.status_line() == \
         t("status.to_move", side=t("side.b")) + " · " + t("status.you")
     press(app, "hint")  # the person has a real choice again
 
 
 def test_no_your_turn_and_no_pass_button_when_only_a_pass_is_possible(monkeypatch):
     app, scene = board(monkeypatch, BLACK_PASSES, "computer", "b")
-    status = scene._status_line()
+    status = scene.status_line()
     assert t("status.you") not in status and status == pass_message(scene)
     assert not button(app, "hint").enabled
     with pytest.raises(LookupError):
@@ -98,7 +98,7 @@ def test_undo_against_the_computer_goes_back_past_an_automatic_pass(monkeypatch)
     press(app, "undo")
     assert scene.play.game.ply == 0 and scene.play.human_to_move
     steps(app, 200)  # nothing plays itself: the person has a real choice here
-    assert scene.play.game.ply == 0 and scene.passing is None
+    assert scene.play.game.ply == 0 and scene.play.passing is None
     press(app, "redo")
     assert scene.play.game.ply == 4, "redo comes forward over the pass to the person's turn"
     assert app.errors == []
@@ -120,5 +120,5 @@ def test_undo_on_one_device_skips_the_forced_pass_and_never_loops(monkeypatch):
 def test_the_move_list_names_a_pass_in_the_players_language(monkeypatch, language):
     app, scene = board(monkeypatch, BLACK_PASSES, "hotseat", language=language)
     watch_the_pass(app, scene)  # the notation stays English: it checks "pass"
-    assert scene._move_texts()[-1] == t("move.pass")
+    assert scene.panel.move_texts()[-1] == t("move.pass")
     assert (t("move.pass") == "pass") == (language == "en")

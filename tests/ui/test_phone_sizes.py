@@ -27,8 +27,10 @@ from game.ui import rules as rules_module
 from game.ui import setup as setup_scene_module
 from game.ui import widgets as widgets_module
 from game.ui.board import move_list as move_list_module
-from game.ui.board import scene as board_module
-from game.ui.board.scene import BoardScene, MoreMenu
+from game.ui.board import panel as board_panel_module
+from game.ui.board import result as board_result_module
+from game.ui.board.more import MoreMenu
+from game.ui.board.scene import BoardScene
 from game.ui.dialogs import CodeDialog, ConfirmDialog
 from game.ui.play import Play, Setup, save_play
 from game.ui.rules import RulesScene
@@ -44,7 +46,7 @@ PHONES = [(360, 640), (390, 844)]
 LANGUAGES = ["en", "ga", "da"]
 TOUCH_CSS, TEXT_CSS = 44, 14
 TEXT_MODULES = (menu_module, choices_module, setup_scene_module, dialogs_module, rules_module,
-                board_module, move_list_module, app_module,
+                board_panel_module, board_result_module, move_list_module, app_module,
                 widgets_module)  # board/games.py imports late
 
 
@@ -185,7 +187,7 @@ def test_board_scenes_fit_a_phone(monkeypatch, size, language):
         scene = BoardScene(app.ctx, played(game, over=False))
         show(app, scene)
         check_phone_frame(app, f"{game} midgame {size} {language}")
-        if scene.more_button.visible:
+        if scene.commands.more_button.visible:
             press(app, "more")
             check_phone_frame(app, f"{game} more menu {size} {language}")
             app._pop(None)
@@ -223,7 +225,7 @@ def panel_text_sizes(monkeypatch, size) -> tuple[int, int]:
     play = played("brandubh", over=False)
     show(app, BoardScene(app.ctx, play))
     texts = {text: size for text, size, _ in drawn(app)}
-    status = texts[app.scene._status_line()]
+    status = texts[app.scene.status_line()]
     move_line = texts["1."]  # the move list's first number (each move is drawn on its own)
     return status, move_line
 
@@ -238,7 +240,7 @@ def test_the_more_menu_works_by_keyboard_touch_and_esc(monkeypatch):
     app = phone_app(monkeypatch, (360, 640), "en")
     scene = BoardScene(app.ctx, played("tawlbwrdd", over=False))
     show(app, scene)
-    assert scene.more_button.visible and not find_button(app, "copy").visible
+    assert scene.commands.more_button.visible and not find_button(app, "copy").visible
     for _ in range(len(scene.focus.buttons)):  # Tab round to More, then Enter
         if scene.focus.index is not None and scene.focus.buttons[scene.focus.index].name == \
                 "more":
@@ -246,15 +248,15 @@ def test_the_more_menu_works_by_keyboard_touch_and_esc(monkeypatch):
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, MoreMenu)
-    assert [b.name for b in app.scene.buttons] == ["copy", "share", "load", "draw", "rules",
-                                                   "resign", "menu", "more-close"]
-    key(app, pygame.K_RETURN)  # the first choice has the focus: Copy code
+    assert [b.name for b in app.scene.buttons] == ["analyse", "copy", "share", "load", "draw",
+                                                   "rules", "resign", "menu", "more-close"]
+    key(app, pygame.K_RETURN)  # the first choice that applies has the focus: Copy code
     assert app.scene is scene and scene.play.position.code() in app.notice[0]
-    tap(app, scene.more_button.rect.center)
+    tap(app, scene.commands.more_button.rect.center)
     assert isinstance(app.scene, MoreMenu)
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene
-    tap(app, scene.more_button.rect.center)
+    tap(app, scene.commands.more_button.rect.center)
     tap(app, find_button(app, "load").rect.center)
     assert isinstance(app.scene, CodeDialog)
     assert app.errors == []

@@ -19,7 +19,6 @@ from game.platform.storage import MemoryStorage
 from game.rules import GAME_NAMES, START_CODES
 from game.rules.record import Game
 from game.rules.transcript import read_link, read_record, write_link, write_record
-from game.ui.board import scene as board_module
 from game.ui.board.scene import BoardScene
 from game.ui.dialogs import CodeDialog, ConfirmDialog
 from game.ui.i18n import t
@@ -96,7 +95,7 @@ def test_share_on_the_web_copies_a_link_to_this_game(monkeypatch, page, answer, 
 
 def test_share_on_the_desktop_copies_the_record(monkeypatch):
     copied: list[str] = []
-    monkeypatch.setattr(board_module.clipboard, "copy",
+    monkeypatch.setattr(clipboard, "copy",
                         lambda text, done=None: (copied.append(text), done and done(True)))
     app = make_app(monkeypatch)
     scene = start_game(app, "modiar", "hotseat")
@@ -108,7 +107,7 @@ def test_share_on_the_desktop_copies_the_record(monkeypatch):
 
 def test_copy_code_still_copies_the_position_only(monkeypatch):
     copied: list[str] = []
-    monkeypatch.setattr(board_module.clipboard, "copy",
+    monkeypatch.setattr(clipboard, "copy",
                         lambda text, done=None: (copied.append(text), done and done(True)))
     app = make_app(monkeypatch)
     scene = start_game(app, "reversi", "hotseat")

@@ -107,7 +107,7 @@ def test_clicking_a_move_shows_the_board_after_it(monkeypatch, game):
         settle(app)
         assert scene.viewing == ply
         assert board.now(app) == positions[ply], f"after clicking move {ply}"
-        assert scene._status_line().startswith("Viewing move")
+        assert scene.status_line().startswith("Viewing move")
         assert find(scene, "replay-back").visible
     # The last move is the game itself: clicking it goes back to the game.
     click(app, scene.move_list.rect_of(shown[-1]).center)
@@ -116,7 +116,7 @@ def test_clicking_a_move_shows_the_board_after_it(monkeypatch, game):
 
 
 def find(scene: BoardScene, name: str):
-    return next(b for b in [*scene.buttons, *scene.replay_buttons] if b.name == name)
+    return scene.commands.button(name)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -128,7 +128,7 @@ def test_the_keys_walk_every_move_with_its_animation(monkeypatch, game):
     positions = codes_of(play)
     key(app, pygame.K_HOME)
     assert scene.viewing == 0 and board.now(app) == positions[0]
-    assert scene._status_line() == "Viewing the starting position"
+    assert scene.status_line() == "Viewing the starting position"
     animated = 0
     for ply in range(1, play.game.ply):
         key(app, pygame.K_RIGHT)
@@ -155,7 +155,7 @@ def test_on_the_players_turn_the_arrows_keep_the_board_cursor(monkeypatch):
     play = human_to_move("reversi", 10)
     scene = on_board(app, play)
     key(app, pygame.K_LEFT)
-    assert scene.viewing is None and scene.cursor is not None  # the cursor, as before
+    assert scene.viewing is None and scene.input.cursor is not None  # the cursor, as before
     key(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL)
     assert scene.viewing == play.game.ply - 1
     key(app, pygame.K_LEFT)  # in replay the plain arrows walk the moves
@@ -366,7 +366,7 @@ def test_the_marks_in_the_list_are_what_each_move_did(monkeypatch, game):
         place = scene.move_list.rect_of(ply)
         inside = [w for w in written if place.collidepoint(w[1])
                   and not w[0].rstrip(".").isdigit()]  # the line's number is no note
-        text = scene._move_texts()[ply - 1]  # a pass in the player's language
+        text = scene.panel.move_texts()[ply - 1]  # a pass in the player's language
         wanted = expected_note(positions[ply - 1], positions[ply], play.game.effects[ply - 1],
                                game)
         assert inside and inside[0][0] == text, (ply, inside)
@@ -396,7 +396,7 @@ def test_replay_by_touch_on_a_phone(monkeypatch, game):
     play = finished(game, seed=6)
     scene = on_board(app, play)
     settle(app)
-    tap(app, next(b for b in scene.over_buttons if b.name == "over-close").rect.center)
+    tap(app, scene.result.close_button.rect.center)
     board = DrawnBoard(scene)
     positions = codes_of(play)
     target = scene.move_list.hits[1][0]
@@ -418,7 +418,7 @@ def test_a_finger_drags_the_list_to_the_first_moves(monkeypatch, game):
     play = finished(game, seed=6)
     scene = on_board(app, play)
     settle(app)
-    tap(app, next(b for b in scene.over_buttons if b.name == "over-close").rect.center)
+    tap(app, scene.result.close_button.rect.center)
     first_seen = scene.move_list.hits[0][0]
     assert first_seen > 1, "the whole game fits the list: nothing to scroll"
     area = scene.move_list.area

@@ -14,7 +14,8 @@ from game.platform.storage import MemoryStorage
 from game.rules import START_CODES, start
 from game.ui import menu as menu_module
 from game.ui.board import move_list as move_list_module
-from game.ui.board import scene as board_module
+from game.ui.board import panel as board_panel_module
+from game.ui.board import result as board_result_module
 from game.ui.board.scene import BoardScene
 from game.ui.dialogs import CodeDialog, ConfirmDialog
 from game.ui.i18n import t
@@ -31,7 +32,7 @@ def drawn_texts(app) -> list[str]:
     (an idle app draws nothing, so the frame is asked for)."""
     seen: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
-        for module in (board_module, move_list_module, menu_module):
+        for module in (board_panel_module, board_result_module, move_list_module, menu_module):
             real = module.draw_text
 
             def recording(surface, text, *args, _real=real, **kwargs):
@@ -228,6 +229,28 @@ def test_a_code_of_another_game_does_not_overwrite_that_games_save_unasked(monke
     assert app.scene.play.setup.game == "modiar" and app.scene.play.game.ply == 0
     to_menu(app)
     press(app, "card-brandubh")  # the game it was loaded over is still in its own slot
+    assert app.scene.play.game.move_texts() == brandubh
+    assert app.errors == []
+
+
+def test_a_code_of_another_game_asks_before_leaving_the_game_on_the_board(monkeypatch):
+    """No save of the other game to replace: leaving this one still asks first."""
+    storage = MemoryStorage()
+    app = make_app(monkeypatch, storage=storage)
+    scene = start_game(app, "brandubh", "hotseat")
+    play_moves(app, scene, 2)
+    brandubh = scene.play.game.move_texts()
+    assert "autosave.modiar" not in storage.data
+    type_code(app, "modiar 2,8,8,8,8,8 0,0 n 0")
+    assert isinstance(app.scene, ConfirmDialog), "switched games without asking"
+    press(app, "keep")
+    assert app.scene is scene and scene.play.game.move_texts() == brandubh
+    assert "autosave.modiar" not in storage.data  # nothing loaded, nothing lost
+    type_code(app, "modiar 2,8,8,8,8,8 0,0 n 0")
+    press(app, "confirm")
+    assert isinstance(app.scene, BoardScene) and app.scene.play.setup.game == "modiar"
+    to_menu(app)
+    press(app, "card-brandubh")  # the game left is kept on its own card
     assert app.scene.play.game.move_texts() == brandubh
     assert app.errors == []
 

@@ -11,7 +11,6 @@ import pytest
 
 from game.ui import i18n
 
-CATALOGUES = Path(i18n.__file__).parent
 # The rule sheets and the tool that compares texts with them live beside the
 # project (../shared), not in it.
 OVERLAP_TOOL = Path(__file__).resolve().parents[2].parent / "shared" / "tools" / "seed_overlap.py"
@@ -41,7 +40,8 @@ def test_no_text_shares_a_run_of_six_words_with_a_rule_sheet(capsys):
     spec = importlib.util.spec_from_file_location("seed_overlap", OVERLAP_TOOL)
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    status = tool.main([str(CATALOGUES / f"{language}.json") for language in i18n.LANGUAGES])
+    status = tool.main([str(path) for language in i18n.LANGUAGES
+                        for path in i18n.catalogue_paths(language)])
     assert status == 0, capsys.readouterr().out
 
 

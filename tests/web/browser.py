@@ -3,7 +3,9 @@
 pygbag's runtime comes from its CDN, which tests cannot reach.  Every request
 to the CDN is routed: `pythons.js` to our stand-in (tests/web/standin/), the
 interpreter (`cpython312/main.js`) to whatever the test wants the runtime to
-do, anything else answered 404 and recorded, so a test sees what the page asked for.
+do, other files to what the test gives (`Runtime.bodies`), anything else
+answered 404; all are recorded, so a test sees what the page (or its service
+worker) asked for.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ STANDIN = HERE / "standin" / "pythons.js"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-CDN = "https://pygame-web.github.io/cdn/0.9.3/"
+CDN_ROOT = "https://pygame-web.github.io/cdn/"  # pygbag's package index lives here
+CDN = CDN_ROOT + "0.9.3/"
 RUNTIME = CDN + "cpython312/main.js"
 
 
@@ -46,13 +49,21 @@ def ensure_chromium() -> Path:
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    log: list[str] | None = None  # when a list: every request's method and path go there
+
     def log_message(self, *args) -> None:  # keep the test output readable
         pass
 
+    def log_request(self, code="-", size="-") -> None:
+        if self.log is not None:
+            self.log.append(f"{self.command} {self.path}")
 
-def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+
+def serve(folder: Path, log: list[str] | None = None) -> tuple[http.server.ThreadingHTTPServer,
+                                                               str]:
     """Serve `folder` on 127.0.0.1 (not localhost: pygbag's loader has a dev mode there)."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
+    handler = functools.partial(type("Handler", (QuietHandler,), {"log": log}),
+                                directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -85,6 +96,7 @@ class Runtime:
     pythons_js: bool = True  # False: pythons.js cannot be loaded
     pythons_path: Path = STANDIN
     extra: dict[str, Path] = field(default_factory=dict)  # other CDN files served from disk
+    bodies: dict[str, bytes] = field(default_factory=dict)  # full URL -> what it answers
     requested: list[str] = field(default_factory=list)
     held: list = field(default_factory=list)  # requests left hanging
 
@@ -92,15 +104,15 @@ class Runtime:
         url = route.request.url
         self.requested.append(url)
         name = url.removeprefix(CDN).split("?")[0].split("#")[0]
-        if name == "pythons.js":
+        if url in self.bodies:
+            route.fulfill(body=self.bodies[url], content_type="application/octet-stream")
+        elif name == "pythons.js":
             if self.pythons_js:
                 route.fulfill(path=str(self.pythons_path), content_type="text/javascript")
             else:
                 route.abort("connectionrefused")
         elif name in self.extra:
             route.fulfill(path=str(self.extra[name]), content_type="text/javascript")
-        elif name == "browserfs.min.js":
-            route.fulfill(body="window.BrowserFS = {}", content_type="text/javascript")
         elif url == RUNTIME and self.main_js is not None:
             route.fulfill(body=self.main_js, content_type="text/javascript")
         elif url == RUNTIME:
@@ -116,7 +128,7 @@ def open_page(browser, url: str, runtime: Runtime, *, size=(1280, 800), locale="
                                   device_scale_factor=scale, has_touch=touch, is_mobile=touch)
     if permissions:
         context.grant_permissions(list(permissions), origin=url.rstrip("/"))
-    context.route(CDN + "**", runtime.route)
+    context.route(CDN_ROOT + "**", runtime.route)
     page = context.new_page()
     if clock:
         page.clock.install()

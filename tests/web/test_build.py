@@ -32,6 +32,9 @@ from game.webbuild import (
 
 ROOT = Path(__file__).resolve().parents[2]
 MIB = 1024 * 1024
+# The app archive's budget: one and a half mebibytes with the lessons' and the
+# puzzles' data in it, read at start-up by every visitor's browser.
+ARCHIVE_BUDGET = MIB * 3 // 2
 BLACK_MARK = "# touched by the stand-in black"
 CHECKOUT = ("main.py", "game", "assets", "web", "pygbag.ini", "pyproject.toml", "README.md",
             "tests", "tools", "docs")
@@ -143,11 +146,11 @@ def test_the_zip_archive_has_the_same_files(built):
         assert sorted(archive.namelist()) == archive_names(result)
 
 
-def test_the_archive_is_under_one_mebibyte(built):
+def test_the_archive_is_within_its_budget(built):
     _, _, result = built
     print(f"\napp archive: {result.archive_bytes} bytes ({result.archive_bytes / 1024:.0f} KiB)")
-    assert result.archive_bytes < MIB
-    assert result.files[f"{APP_NAME}.apk"] < MIB
+    assert result.archive_bytes < ARCHIVE_BUDGET
+    assert result.files[f"{APP_NAME}.apk"] < ARCHIVE_BUDGET
 
 
 def test_audio_is_ogg_only(built):

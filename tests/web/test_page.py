@@ -85,7 +85,8 @@ def test_only_fields_pygbag_fills_are_used(page):
     assert used <= pygbag_fields()
     assert {"cdn", "archive", "PYBUILD", "ume_block"} <= used
     other = set(re.findall(r"{{([^}]*)}}", page)) - {f"cookiecutter.{name}" for name in used}
-    assert other == {"taiplis.base_url", "taiplis.strings"}  # ours, filled by game/webbuild.py
+    # ours, filled by game/webbuild.py
+    assert other == {"taiplis.base_url", "taiplis.strings", "taiplis.build"}
 
 
 def test_the_runtime_loader_comes_first(page):
@@ -94,7 +95,11 @@ def test_the_runtime_loader_comes_first(page):
     assert head[1].startswith('<html lang="en"><head><meta charset="UTF-8">'
                               '<script src="{{cookiecutter.cdn}}pythons.js" type=module id="site"')
     assert 'data-python="python{{cookiecutter.PYBUILD}}"' in head[1]
-    assert "{{cookiecutter.cdn}}browserfs.min.js" in page
+    # pythons.js is the only file the page itself loads from pygbag's CDN: 0.9.3's
+    # CDN has no browserfs.min.js (the 404 would bring up the error screen), and
+    # its loader no longer uses BrowserFS
+    assert re.findall(r'src="(\{\{cookiecutter\.cdn\}\}[^"]*)"', page) == \
+        ["{{cookiecutter.cdn}}pythons.js"]
     assert "{{cookiecutter.cdn}}/" not in page  # the CDN URL already ends in a slash
 
 

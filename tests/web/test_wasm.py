@@ -37,7 +37,7 @@ ARGS = {
     # all end (at 23 to 67 plies) keeps it short.
     "seed": 2,
 }
-PERFT = {"brandubh": 59124, "tawlbwrdd": 7620, "reversi": 1396, "modiar": 187}  # RULES.md §6
+PERFT = {"brandubh": 59124, "tawlbwrdd": 7620, "reversi": 1396, "modiar": 187}  # rules.md#perft
 TIMEOUT = 600
 NODE_HELP = ("Node.js 20 or later (with npm) is needed for the WebAssembly tests: "
              "apt-get install nodejs npm (Debian/Ubuntu), or see https://nodejs.org/")

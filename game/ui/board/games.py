@@ -136,6 +136,10 @@ class GameUI:
         """Game-specific panel drawing below the info lines; returns the height used."""
         return 0
 
+    def extra_height(self, size: int) -> int:
+        """The height `draw_extra` takes at text size `size` (measured, not drawn)."""
+        return 0
+
 
 _REGISTERED: dict[str, type[GameUI]] = {}
 UIClass = TypeVar("UIClass", bound=type[GameUI])
@@ -231,6 +235,17 @@ class TaflUI(GameUI):
             return 0
         return draw_corner_tour(surface, rect, self.rules, position.visited, size)
 
+    def extra_height(self, size: int) -> int:
+        if self.rules.goal is not tafl.Goal.CORNER_TOUR:
+            return 0
+        return corner_tour_height(size)
+
+
+def corner_tour_height(size: int) -> int:
+    """The height `draw_corner_tour` takes: its label, then the row of boxes."""
+    from ..theme import font
+    return font(size).get_height() + 4 + int(size * 1.3) + 6
+
 
 def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.TaflRules,
                      visited: int, size: int) -> int:
@@ -307,6 +322,9 @@ class ReversiUI(GameUI):
         self.in_hand = supplies(start, list(moves))
         return [t("panel.black_discs", count=black, supply=self.in_hand[0]),
                 t("panel.white_discs", count=white, supply=self.in_hand[1])]
+
+    def extra_height(self, size: int) -> int:
+        return 2 * (max(6, int(size * 0.7)) + 4)
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect, position, size: int) -> int:
         """The two supplies as rows of discs seen edge-on, 32 places each."""

@@ -46,6 +46,7 @@ class MoveList:
         self.hits: list[tuple[int, pygame.Rect]] = []  # (ply, where it can be picked)
         self._lines = 0
         self._revealed: int | None = None  # the picked-out ply last brought into sight
+        self.press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) of a press
 
     # --- scrolling --------------------------------------------------------------------
 
@@ -80,6 +81,30 @@ class MoveList:
         self.first_line = max(0, min(self.first_line, lines - self.capacity))
 
     # --- picking ----------------------------------------------------------------------
+
+    def gesture(self, event: pygame.event.Event) -> tuple[bool, int | None]:
+        """A press in the list: a tap or click on a move picks it, a drag scrolls
+        the list (a finger's way).  (Whether the event was the list's, the ply
+        picked.)"""
+        if self.pressed_in(event):
+            self.press = (*event.pos, 0)
+            return True, None
+        if self.press is None:
+            return False, None
+        x, y, scrolled = self.press
+        if event.type == pygame.MOUSEMOTION:
+            lines = int((y - event.pos[1]) / max(1, self.line_height))
+            if lines != scrolled:
+                self.scroll(lines - scrolled)
+                self.press = (x, y, lines)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self.press = None
+            return True, self.ply_at(event.pos) if scrolled == 0 else None
+        return True, None
+
+    def pressed_in(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and \
+            self.area.collidepoint(event.pos)
 
     def ply_at(self, pos: tuple[int, int]) -> int | None:
         """The ply whose place in the list holds `pos` (None: none there)."""

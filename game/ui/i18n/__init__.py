@@ -1,7 +1,9 @@
 """The string catalogues and `t(key, **values)`.
 
 One JSON catalogue per language (`en.json`, …) maps namespaced keys
-(`menu.play`) to text with `{name}` placeholders.  A plural entry is an object
+(`menu.play`) to text with `{name}` placeholders; the lessons' texts, keys
+`lesson.*`, live in a file of their own per language (`lessons_en.json`, …)
+and are merged into it.  A plural entry is an object
 of forms chosen by the `count` value: English and Danish use `one`/`other`;
 Irish uses `one`, `two`, `few`, `many` and `other`, chosen by the number's last
 digits (see `plural_form`).
@@ -11,6 +13,7 @@ test can find it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -18,18 +21,26 @@ from typing import Any
 LANGUAGES = ("en", "ga", "da")
 MISSING = "⟦{key}⟧"
 _FOLDER = Path(__file__).parent
+# The files of one language's catalogue, merged in this order.
+_FILES = ("{language}.json", "lessons_{language}.json")
 _catalogues: dict[str, dict[str, Any]] = {}
 _language = "en"
 
 
+def catalogue_paths(language: str) -> list[Path]:
+    """The files that make up the catalogue of `language`."""
+    return [_FOLDER / name.format(language=language) for name in _FILES]
+
+
 def catalogue(language: str) -> dict[str, Any]:
-    """The catalogue of `language`, loaded once ({} if it does not exist yet)."""
+    """The catalogue of `language`, loaded once from all its files (those
+    missing or unreadable add nothing; {} if there are none)."""
     if language not in _catalogues:
-        path = _FOLDER / f"{language}.json"
-        try:
-            _catalogues[language] = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            _catalogues[language] = {}
+        merged: dict[str, Any] = {}
+        for path in catalogue_paths(language):
+            with contextlib.suppress(OSError, ValueError):
+                merged.update(json.loads(path.read_text(encoding="utf-8")))
+        _catalogues[language] = merged
     return _catalogues[language]
 
 

@@ -7,9 +7,11 @@
 //   - on the window's load event: installs onbeforeunload (a confirm() prompt)
 //     unless config.can_close; for "gui" appends a 128x128 #canvas3d,
 //     position absolute at the bottom left, to the body, and sizes the page's
-//     canvas unless config.user_canvas_managed; for "vtx" imports vtx.js from
-//     the CDN; calls custom_onload(debug_hidden); then adds a <script> for the
-//     interpreter, config.executable (`${cdn}cpython312/main.js`);
+//     canvas unless config.user_canvas_managed; for "snd" (while the page
+//     waits for a tap) loads and plays empty.ogg, the sound unlocker; for "vtx"
+//     imports vtx.js from the CDN's root (0.9.3's "../vtx.js"); calls
+//     custom_onload(debug_hidden); then adds a <script> for the interpreter,
+//     config.executable (`${cdn}cpython312/main.js`);
 //   - reports a fake download on #progress meanwhile.
 // What the interpreter would then do is up to whatever the test serves as main.js.
 (function () {
@@ -73,7 +75,12 @@
                 sizeCanvas()
                 window.addEventListener("resize", sizeCanvas)
             }
-            if (feature === "vtx") import(cdn + "vtx.js").catch(function () {})
+            if (feature === "snd" && config.ume_block) {
+                const unlocker = new Audio(cdn + "empty.ogg")
+                const playing = unlocker.play()
+                if (playing) playing.catch(function () {})  // no tap yet, or no sound: fine
+            }
+            if (feature === "vtx") import(new URL("../vtx.js", cdn).href).catch(function () {})
         }
         if (window.custom_onload) window.custom_onload(debugHidden)
         window.standin.events.push("onload")

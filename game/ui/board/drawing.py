@@ -1,0 +1,115 @@
+"""The board as drawn: the position shown (the game's, or an earlier one in
+replay) with its marks — the last move, the piece picked up and where it may
+go, the hint, the cursor, a refused cell's flash — the piece being dragged,
+the Druid's values on the squares, and in replay the frame round the board
+and the move the analysis found better."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...rules.base import Move
+from ..analysis_view import AnalysisView, MoveValuesView
+from ..play import Play
+from ..theme import colour
+from ..views.base import Marks, draw_arrow, draw_better_move
+from .games import Animation, GameUI
+from .input import REFUSAL_SECONDS, BoardInput
+from .replay import ReplayCursor
+
+HINT_PULSE_SECONDS = 1.6
+
+
+class BoardPainter:
+    def __init__(self, play: Play, ui: GameUI, input_state: BoardInput, replay: ReplayCursor,
+                 analysis: AnalysisView, values: MoveValuesView) -> None:
+        self.play, self.ui, self.input, self.replay = play, ui, input_state, replay
+        self.analysis, self.values = analysis, values
+        self.clock = 0.0  # seconds shown, for the hint ring's beat
+
+    def hint_on_show(self) -> Move | None:
+        """The hint, while it is still a move of the position shown."""
+        move = self.play.hint
+        if move is None or self.replay.viewing is not None:
+            return None
+        return move if move in self.play.position.legal_moves() else None
+
+    def pulsing(self) -> bool:
+        """A one-square hint's ring beats: the board is drawn every frame for it."""
+        return self.hint_on_show() is not None and not self.ui.two_step
+
+    def draw(self, surface: pygame.Surface, animation: Animation | None, can_move: bool,
+             hints_on: bool, unit: int) -> None:
+        self.ui.draw(surface, self.replay.shown_position, self.marks(can_move, hints_on),
+                     animation)
+        if self.replay.viewing is not None:
+            self._draw_replay_frame(surface, unit)
+            self._draw_better_move(surface)
+        self._draw_hint(surface)
+        if can_move:
+            self.values.draw(surface, self.ui, self.play.position)
+        self._draw_drag(surface)
+
+    def marks(self, can_move: bool, hints_on: bool) -> Marks:
+        ui, state = self.ui, self.input
+        viewing = self.replay.viewing
+        if viewing is not None:  # replay: the move that led here, and nothing to pick
+            moves = self.play.game.moves[:viewing]
+            return Marks(last=ui.move_squares(moves[-1]) if moves else ())
+        position = self.play.position
+        marks = Marks(cursor=state.cursor)
+        if self.play.game.ply:
+            marks.last = ui.move_squares(self.play.game.moves[-1])
+        if state.selected is not None and can_move:
+            marks.selected = state.selected
+            if hints_on:
+                marks.dots = tuple(ui.destinations(position, state.selected))
+                marks.rings = state.rings(position, state.selected)
+        elif not ui.two_step and can_move and hints_on:
+            marks.dots = tuple(ui.targets(position))
+        if state.drag is not None and state.selected is not None:
+            marks.hidden = frozenset({state.selected})
+        self._add_feedback_marks(marks)
+        return marks
+
+    def _add_feedback_marks(self, marks: Marks) -> None:
+        """The hint on a one-click move (tafl's is an arrow), and a refused cell's flash."""
+        move = self.hint_on_show()
+        if move is not None:
+            squares = self.ui.move_squares(move)
+            if len(squares) == 1:
+                marks.hint = squares
+        marks.pulse = self.clock / HINT_PULSE_SECONDS % 1.0
+        refused = self.input.refused
+        if refused is not None:
+            marks.refused = refused[0]
+            marks.refused_strength = refused[1] / REFUSAL_SECONDS
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        move = self.hint_on_show()
+        if move is None:
+            return
+        squares = self.ui.move_squares(move)
+        view = self.ui.view
+        if len(squares) == 2:  # one-square hints are a ring the view draws (see the marks)
+            draw_arrow(surface, view.cell(squares[0]).center, view.cell(squares[1]).center,
+                       max(4, view.cell(squares[0]).width // 6), colour("hint"))
+
+    def _draw_drag(self, surface: pygame.Surface) -> None:
+        state = self.input
+        if state.drag is not None and state.selected is not None and \
+                hasattr(self.ui.view, "draw_piece"):
+            piece = self.play.position.board[state.selected]
+            self.ui.view.draw_piece(surface, piece, state.drag, scale=1.1)
+
+    def _draw_replay_frame(self, surface: pygame.Surface, unit: int) -> None:
+        """A frame round the board in replay: this is not the game's position."""
+        width = max(3, unit // 4)
+        rect = self.ui.view.rect.inflate(2 * width, 2 * width)
+        pygame.draw.rect(surface, colour("accent"), rect, width, border_radius=width * 3)
+
+    def _draw_better_move(self, surface: pygame.Surface) -> None:
+        """In replay, on a marked move: the move the Druid found better."""
+        move = self.analysis.better_move(self.replay.viewing or 0)
+        if move is not None:
+            draw_better_move(surface, self.ui.view, self.ui.move_squares(move))

@@ -1,0 +1,70 @@
+"""Who plays a game: a person against the computer, two people on one
+device, or the computer against itself; and the whole setup of a game (which
+game, who plays, at what level).  No pygame here."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from ..ai.levels import LEVEL_NAMES
+from ..rules import GAME_NAMES
+from ..rules.base import RulesError, other
+
+HUMAN = "human"  # who plays a side that is not the computer's
+
+
+class Mode(StrEnum):
+    """Who plays: a person against the computer, two people on one device, or
+    the computer against itself (the stored strings are these values)."""
+
+    COMPUTER = "computer"
+    HOTSEAT = "hotseat"
+    WATCH = "watch"
+
+
+MODES = tuple(Mode)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game was set up: which game, who plays, at what level."""
+
+    game: str
+    mode: Mode = Mode.COMPUTER
+    human_side: str = ""  # the person's side in computer mode
+    level: str = "ovate"
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode(self.mode))  # a stored or chosen string
+
+    def player(self, side: str) -> str:
+        """HUMAN or the level name of the computer playing `side`."""
+        if self.mode == Mode.HOTSEAT or (self.mode == Mode.COMPUTER and side == self.human_side):
+            return HUMAN
+        return self.level
+
+    def swapped(self, sides: tuple[str, str]) -> Setup:
+        if self.mode != Mode.COMPUTER:
+            return self
+        return replace(self, human_side=other(sides, self.human_side))
+
+    @staticmethod
+    def read(data: Any) -> Setup:
+        """A stored setup (its mode one of the strings `Mode` stands for)."""
+        if not isinstance(data, dict) or data.get("mode", Mode.COMPUTER) not in MODES:
+            raise RulesError("the saved setup is damaged")
+        setup = Setup(**{k: data[k] for k in ("game", "mode", "human_side", "level", "seed")
+                         if k in data})
+        if setup.game not in GAME_NAMES or setup.level not in LEVEL_NAMES \
+                or not isinstance(setup.seed, int) or not isinstance(setup.human_side, str):
+            raise RulesError("the saved setup is damaged")
+        return setup
+
+
+def resolve_side(choice: str, sides: tuple[str, str], rng: random.Random) -> str:
+    """The person's side from a setup choice (`random` picks one)."""
+    return rng.choice(sides) if choice == "random" else choice

@@ -1,0 +1,118 @@
+"""The History scene, played into as a player would: a game played to its end
+on the board appears in the list from the menu, opens in replay, is counted
+in the statistics and exported; a damaged history costs a notice, no game
+that can be read, and no traceback."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.history import HISTORY_KEY, load_history
+from game.platform.storage import MemoryStorage
+from game.rules.transcript import read_record
+from game.ui.board.scene import BoardScene
+from game.ui.history_scene import HistoryScene
+from game.ui.menu import MenuScene
+from game.ui.play import Mode
+
+from .driver import click, key, make_app, press, settle, steps
+from .test_app import start_game
+from .test_saves import play_moves
+
+
+def said(app) -> list[str]:
+    """The notices shown or waiting."""
+    return [*([app.notice[0]] if app.notice else []), *app.ctx.notices]
+
+
+def press_named(app, name: str) -> None:
+    """Press the History scene's (or the menu's) button called `name`."""
+    scene = app.scene
+    (target,) = [b for b in scene.focus.buttons if b.name == name]
+    assert target.visible and target.enabled, f"{name} is not pressable"
+    click(app, target.rect.center)
+
+
+def finish_a_game(app, game: str = "tawlbwrdd", moves: int = 3) -> BoardScene:
+    scene = start_game(app, game, "hotseat")
+    play_moves(app, scene, moves)
+    press(app, "resign")
+    press(app, "confirm")
+    steps(app, 2)
+    settle(app)
+    return scene
+
+
+def back_to_menu_then_history(app) -> HistoryScene:
+    key(app, pygame.K_ESCAPE)  # the board asks nothing once the game is over
+    while not isinstance(app.scene, MenuScene):
+        press(app, "menu") if isinstance(app.scene, BoardScene) else key(app, pygame.K_ESCAPE)
+    press_named(app, "history")
+    assert isinstance(app.scene, HistoryScene)
+    return app.scene
+
+
+def test_a_finished_game_is_listed_opened_in_replay_and_counted(monkeypatch):
+    app = make_app(monkeypatch)
+    board = finish_a_game(app)
+    moves = board.play.game.move_texts()
+    history = back_to_menu_then_history(app)
+    (row,) = history.rows
+    assert "Tawlbwrdd" in row.text and "Attackers won" in row.text
+    assert any("Attackers 1 won, 0 drawn, 0 lost" in line for line in history.stats_lines)
+    press_named(app, "game-0")
+    replay = app.scene
+    assert isinstance(replay, BoardScene) and replay.play.game.move_texts() == moves
+    # Watched: the finished game is neither taken back nor played on.
+    assert replay.play.setup.mode == Mode.WATCH
+    assert replay.play.request_undo()[0].why.value == "not_in_this_mode"
+    assert app.errors == []
+
+
+def test_the_filter_shows_one_game_newest_first(monkeypatch):
+    app = make_app(monkeypatch)
+    finish_a_game(app, "tawlbwrdd")
+    back_to_menu_then_history(app)
+    key(app, pygame.K_ESCAPE)
+    finish_a_game(app, "brandubh")
+    history = back_to_menu_then_history(app)
+    assert ["Brandubh" in r.text for r in history.rows] == [True, False]
+    press_named(app, "filter-tawlbwrdd")
+    (row,) = history.rows
+    assert "Tawlbwrdd" in row.text
+    assert all(line.startswith("Tawlbwrdd") for line in history.stats_lines)
+
+
+def test_export_writes_every_record(monkeypatch, tmp_path):
+    monkeypatch.setenv("TAIPLIS_EXPORT_DIR", str(tmp_path))
+    app = make_app(monkeypatch)
+    board = finish_a_game(app)
+    back_to_menu_then_history(app)
+    press_named(app, "export")
+    (written,) = tmp_path.iterdir()
+    assert read_record(written.read_text(encoding="utf-8")).move_texts() == \
+        board.play.game.move_texts()
+    assert any(str(written) in notice for notice in said(app))
+
+
+def test_a_damaged_history_says_so_and_keeps_what_it_can(monkeypatch):
+    storage = MemoryStorage()
+    app = make_app(monkeypatch, storage=storage)
+    finish_a_game(app)
+    stored = storage.load(HISTORY_KEY)
+    stored["games"].append({"id": "broken"})
+    storage.save(HISTORY_KEY, stored)
+    history = back_to_menu_then_history(app)
+    assert len(history.rows) == 1
+    assert any("could not be read" in notice for notice in said(app))
+    assert len(load_history(storage)) == 1
+    assert app.errors == []
+
+
+def test_an_empty_history_says_so(monkeypatch):
+    app = make_app(monkeypatch)
+    press_named(app, "history")
+    assert isinstance(app.scene, HistoryScene) and app.scene.rows == []
+    press_named(app, "export")
+    assert any("No finished games" in notice for notice in said(app))
+    assert app.errors == []
