@@ -529,15 +529,11 @@ def spread(puzzles: list[Puzzle], count: int, first: list[Puzzle] | None = None)
 KIND_SHARE = 0.25
 
 
-# Reversi: at least this many at 12 empty squares or fewer.
-REVERSI_FEW_EMPTIES = (12, 60)
-
-
 def fills_board(puzzle: Puzzle) -> bool:
     """Whether perfect play from the puzzle (its line, then the solver's best
-    moves for both sides) ends with the board full.  Then its value is the
-    same whether empty squares left at the end count for nobody (docs/rules.md)
-    or for the winner (as FFO and the tournament rules count them)."""
+    moves for both sides) ends with the board full: its value is then reached
+    with no empty square left over, which docs/rules.md counts for nobody and
+    FFO's count (the tournament rules') gives the winner."""
     values = ReversiValues(PROOF_NODES["reversi"])
     position = puzzle.position()
     for move in puzzle.moves():
@@ -551,20 +547,25 @@ def fills_board(puzzle: Puzzle) -> bool:
     return reversi_empties(position) == 0
 
 
-# Checks a found puzzle must pass as well to be shipped.
+def few_empties(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Reversi's puzzles at 12 empty squares or fewer, up to 60, taken first
+    (at least 50 ship)."""
+    return [p for p in sorted(puzzles, key=lambda p: p.id)
+            if reversi_empties(p.position()) <= 12][:60]
+
+
+# Checks a found puzzle must pass as well to be shipped, and the puzzles a
+# game ships before the rest are spread.
 SHIPPABLE = {"reversi": fills_board}
+FIRST_PICKS = {"reversi": few_empties}
 
 
 def chosen(game: str, puzzles: list[Puzzle], count: int) -> list[Puzzle]:
     shippable = SHIPPABLE.get(game)
     if shippable is not None:
         puzzles = [p for p in puzzles if shippable(p)]
-    first = []
-    if game in EXTRA_SOURCES:
-        most, wanted = REVERSI_FEW_EMPTIES
-        first = [p for p in sorted(puzzles, key=lambda p: p.id)
-                 if reversi_empties(p.position()) <= most][:wanted]
-    return spread(puzzles, count, first)
+    first_picks = FIRST_PICKS.get(game)
+    return spread(puzzles, count, first_picks(puzzles) if first_picks else [])
 
 
 def report(game: str, puzzles: list[Puzzle], path: Path) -> str:
