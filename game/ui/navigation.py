@@ -14,8 +14,21 @@ from .board.scene import BoardScene
 from .context import Context
 from .history_scene import HistoryScene
 from .menu import MenuScene
+from .puzzles.board import PuzzleScene
+from .puzzles.choose import PuzzlesScene
 from .rules import RulesScene
-from .scene import Scene, SceneRequest, ToBoard, ToHistory, ToMenu, ToRules, ToSettings, ToSetup
+from .scene import (
+    Scene,
+    SceneRequest,
+    ToBoard,
+    ToHistory,
+    ToMenu,
+    ToPuzzle,
+    ToPuzzles,
+    ToRules,
+    ToSettings,
+    ToSetup,
+)
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -27,6 +40,8 @@ BUILDERS: dict[type, Callable[[Context, Any], Scene]] = {
     ToRules: lambda ctx, request: RulesScene(ctx, request.game),
     ToSettings: lambda ctx, request: SettingsScene(ctx),
     ToHistory: lambda ctx, request: HistoryScene(ctx),
+    ToPuzzles: lambda ctx, request: PuzzlesScene(ctx),
+    ToPuzzle: lambda ctx, request: PuzzleScene(ctx, request.game),
 }
 
 

@@ -5,7 +5,8 @@ A scene never switches itself: `handle` and `update` return a transition
 
 A scene never builds another scene of the navigation either: it names the
 one it wants with a request (`ToMenu()`, `ToSetup(game)`, `ToBoard(play)`,
-`ToRules(game)`, `ToSettings()`, `ToHistory()`) and the app builds it (game/ui/navigation.py).
+`ToRules(game)`, `ToSettings()`, `ToHistory()`, `ToPuzzles()`, `ToPuzzle(game)`) and
+the app builds it (game/ui/navigation.py).
 So no scene module imports another; only the dialogs a scene owns (a
 question, the code field, the board's More menu) are built by the scene itself.
 """
@@ -64,8 +65,20 @@ class ToHistory:
     """Every finished game kept, its statistics and its export."""
 
 
+@dataclass(frozen=True)
+class ToPuzzles:
+    """The puzzles: a game chosen, with the player's rating and streak in each."""
+
+
+@dataclass(frozen=True)
+class ToPuzzle:
+    """The puzzles of `game`, one after another on the board."""
+
+    game: str
+
+
 # Every scene a scene can ask for; nothing else can be asked (see navigation.build).
-SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory
+SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory | ToPuzzles | ToPuzzle
 
 
 # --- how the next scene goes on the stack ------------------------------------------------

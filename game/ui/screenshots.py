@@ -54,7 +54,7 @@ def scenes(app) -> dict[str, Callable]:
     from ..rules import GAME_NAMES
     from .dialogs import CodeDialog
     from .navigation import build
-    from .scene import ToSettings, ToSetup
+    from .scene import ToPuzzles, ToSettings, ToSetup
     ctx = app.ctx
     found: dict[str, Callable] = {"menu": lambda: None,
                                   "setup": lambda: build(ctx, ToSetup("brandubh")),
@@ -71,7 +71,37 @@ def scenes(app) -> dict[str, Callable]:
         found[f"{game}-over-closed"] = _board(ctx, game, over=True, closed=True)
         found[f"{game}-replay"] = _board(ctx, game, over=False, looking_back=3)
     found["more-menu"] = _more_menu(app)
+    found["puzzles"] = lambda: build(ctx, ToPuzzles())
+    for game in GAME_NAMES:
+        for state in ("hint", "solved", "missed"):
+            found[f"puzzle-{game}-{state}"] = _puzzle(ctx, game, state)
     return found
+
+
+def _puzzle(ctx, game: str, state: str) -> Callable:
+    """A puzzle of `game` on the board: its hint shown, solved, or missed
+    with the first move of its solution on show."""
+    def make():
+        from .navigation import build
+        from .scene import ToPuzzle
+        scene = build(ctx, ToPuzzle(game))
+        attempt = scene.session.attempt
+        if attempt is None:
+            return scene
+        if state == "hint":
+            scene.hint()
+        elif state == "solved":
+            while scene.session.solving:
+                scene.play(attempt.expected())
+                scene.flush()
+        else:
+            wrong = next(m for m in attempt.position.legal_moves() if m != attempt.expected())
+            scene.play(wrong)
+            scene.flush()
+            scene.step_solution()
+            scene.flush()
+        return scene
+    return make
 
 
 def _confirm(ctx):
