@@ -24,7 +24,7 @@ from ..i18n import side_name, t
 from ..notices import notice_height
 from ..scene import Pop, Scene, Transition
 from ..theme import colour, font, text_size, touch_height, unit_for
-from ..views.base import Marks, fill_alpha
+from ..views.base import Marks
 from ..widgets import Button, Focus, draw_lines, draw_text, lines_needed, row_buttons
 from .session import Phase, PuzzleSession, Step, TakenBack
 from .texts import rating_line, status_line, task_line, value_line
@@ -181,9 +181,10 @@ class PuzzleScene(Scene):
             self.redraw()
 
     def animating(self) -> bool:
-        return self.busy() or self.input.refused is not None or \
-            (self.auto and self.session.solution_left > 0) or \
-            (bool(self.session.hint) and self.can_move())
+        """A move sliding in, a refused cell's flash, or a pit's hint ring beating
+        (the pauses between moves need no frames: each move asks for its own)."""
+        pulsing = len(self.session.hint) == 1 and not self.ui.two_step and self.can_move()
+        return self.animation is not None or self.input.refused is not None or pulsing
 
     # --- input ----------------------------------------------------------------------------------
 
@@ -300,15 +301,16 @@ class PuzzleScene(Scene):
         self.focus.draw(surface, self.unit)
 
     def _draw_quarter(self, surface: pygame.Surface) -> None:
-        """Reversi's hint: a frame round the quarter of the board to play in."""
+        """Reversi's hint: a frame round the quarter of the board to play in (a
+        frame only: a tint over the discs would change their colours)."""
         cells = self.session.hint
         if len(cells) < 2:
             return
         view = self.ui.view
         area = view.cell(cells[0]).unionall([view.cell(cell) for cell in cells[1:]])
-        fill_alpha(surface, area, colour("hint_fill"), radius=6)
-        pygame.draw.rect(surface, colour("hint"), area, width=max(3, self.unit // 5),
-                         border_radius=6)
+        width = max(4, self.unit // 4)
+        pygame.draw.rect(surface, colour("hint"), area.inflate(width, width), width=width,
+                         border_radius=width * 2)
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
         state = self.input
