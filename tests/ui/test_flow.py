@@ -23,12 +23,16 @@ from game.ui.menu import MenuScene
 from game.ui.navigation import BUILDERS, build
 from game.ui.play import Frame, Play, Setup, autosave_key
 from game.ui.play_events import Refused, Why
+from game.ui.puzzles.board import PuzzleScene
+from game.ui.puzzles.choose import PuzzlesScene
 from game.ui.rules import RulesScene
 from game.ui.scene import (
     Push,
     SceneRequest,
     ToBoard,
     ToMenu,
+    ToPuzzle,
+    ToPuzzles,
     ToRules,
     ToSettings,
     ToSetup,
@@ -42,7 +46,9 @@ from .driver import click, make_app, press, settle, steps
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 SCENE_MODULES = {"game.ui.menu": UI / "menu.py", "game.ui.setup": UI / "setup.py",
                  "game.ui.board.scene": UI / "board" / "scene.py",
-                 "game.ui.rules": UI / "rules.py", "game.ui.settings": UI / "settings.py"}
+                 "game.ui.rules": UI / "rules.py", "game.ui.settings": UI / "settings.py",
+                 "game.ui.puzzles.choose": UI / "puzzles" / "choose.py",
+                 "game.ui.puzzles.board": UI / "puzzles" / "board.py"}
 
 
 # --- scenes asked for by name ----------------------------------------------------------------
@@ -52,12 +58,14 @@ def test_each_request_builds_the_scene_it_names(monkeypatch):
     app = make_app(monkeypatch)
     play = Play(Setup("reversi", "hotseat"))
     wanted = {ToMenu(): MenuScene, ToSetup("modiar"): SetupScene, ToBoard(play): BoardScene,
-              ToRules("tawlbwrdd"): RulesScene, ToSettings(): SettingsScene}
+              ToRules("tawlbwrdd"): RulesScene, ToSettings(): SettingsScene,
+              ToPuzzles(): PuzzlesScene, ToPuzzle("modiar"): PuzzleScene}
     for request, kind in wanted.items():
         assert type(build(app.ctx, request)) is kind
     assert build(app.ctx, ToSetup("modiar")).game == "modiar"
     assert build(app.ctx, ToRules("tawlbwrdd")).game == "tawlbwrdd"
     assert build(app.ctx, ToBoard(play)).play is play
+    assert build(app.ctx, ToPuzzle("reversi")).game == "reversi"
 
 
 def test_every_kind_of_request_has_a_builder_and_nothing_else_can_be_asked_for(monkeypatch):

@@ -262,7 +262,9 @@ class PuzzleScene(Scene):
         buttons_top = self.hint_button.rect.top - u // 3
         free = pygame.Rect(self.panel.left, self.text_bottom + u // 3, self.panel.width,
                            buttons_top - self.text_bottom - u // 3)
-        if free.height >= 2 * font(text_size(u)).get_linesize() + u:
+        notice = self.ctx.notice_shown
+        need = notice_height(notice, free.width, self.size) if notice else 0
+        if free.height >= max(need, 2 * font(text_size(u)).get_linesize() + u):
             return free
         return pygame.Rect(self.panel.left, self.panel.top, self.panel.width,
                            buttons_top - self.panel.top)

@@ -13,11 +13,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from ...platform.storage import Storage
 from ...puzzles import Puzzle
-from ...puzzles.player import Attempt, PuzzlePlayer, WrongMove
+from ...puzzles.player import Attempt, GameRating, PuzzlePlayer, WrongMove
 from ...rules.base import Effects, Move, Position
 
 PUZZLES_KEY = "puzzles"  # the player's ratings, streaks and puzzles served, in storage
@@ -87,7 +86,7 @@ class PuzzleSession:
         return None if self.attempt is None else self.attempt.puzzle
 
     @property
-    def record(self) -> Any:
+    def record(self) -> GameRating:
         return self.player.record(self.game)
 
     def serve(self) -> Puzzle | None:
