@@ -21,6 +21,7 @@ from game.ui import i18n
 from game.ui.menu import MenuScene
 from game.ui.puzzles import board as puzzle_board
 from game.ui.puzzles import choose as puzzle_choose
+from game.ui.puzzles import panel as puzzle_panel
 from game.ui.puzzles.board import PuzzleScene
 from game.ui.puzzles.choose import PuzzlesScene
 from game.ui.puzzles.session import PUZZLES_KEY, Phase
@@ -111,12 +112,12 @@ def puzzle_board_texts(app) -> list[str]:
     seen = []
     with pytest.MonkeyPatch.context() as patch:
         for name in ("draw_text", "draw_lines"):
-            real = getattr(puzzle_board, name)
+            real = getattr(puzzle_panel, name)
 
             def record(surface, text, *args, _real=real, **kwargs):
                 seen.append(text)
                 return _real(surface, text, *args, **kwargs)
-            patch.setattr(puzzle_board, name, record)
+            patch.setattr(puzzle_panel, name, record)
         app.redraw()
         steps(app, 1)
     return seen
@@ -319,7 +320,7 @@ def test_a_refused_click_says_why_and_costs_nothing(monkeypatch):
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])
 def test_the_puzzles_fit_a_phone_and_are_played_by_touch(monkeypatch, size, language):
     monkeypatch.setattr(phone, "TEXT_MODULES",
-                        (*phone.TEXT_MODULES, puzzle_board, puzzle_choose))
+                        (*phone.TEXT_MODULES, puzzle_panel, puzzle_choose))
     app = make_app(monkeypatch, size=size)
     app.ctx.change("language", language)
     steps(app, 1)

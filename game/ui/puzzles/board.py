@@ -21,13 +21,12 @@ from ..board.games import Animation, GameUI, game_ui
 from ..board.input import REFUSAL_SECONDS, BoardInput, Intent, PickMove, RefuseCell
 from ..board.keys import ARROWS, key_command
 from ..i18n import side_name, t
-from ..notices import notice_height
 from ..scene import Pop, Scene, Transition
-from ..theme import colour, font, text_size, touch_height, unit_for
+from ..theme import colour, touch_height, unit_for
 from ..views.base import Marks
-from ..widgets import Button, Focus, draw_lines, draw_text, lines_needed, row_buttons
+from ..widgets import Button, Focus, row_buttons
+from .panel import PuzzlePanel
 from .session import Phase, PuzzleSession, Step, TakenBack
-from .texts import rating_line, status_line, task_line, value_line
 
 SOLUTION_PAUSE = 1.1  # seconds between the solution's moves when they play by themselves
 HINT_PULSE_SECONDS = 1.6
@@ -38,11 +37,11 @@ class PuzzleScene(Scene):
         super().__init__(ctx)
         self.game = game
         self.session = PuzzleSession(game, load(game), ctx.storage, ctx.rng)
+        self.panel = PuzzlePanel(self.session)
         self.ui: GameUI = game_ui(game)
         self.input = BoardInput(self.ui)
         self.focus = Focus(arrows=False)  # the arrows belong to the board's cursor
         self.unit = 16
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.shown: Position = start(game)  # the position on the board
         self.last: tuple[int, ...] = ()  # the squares of the move shown last
         self.wrong: int | None = None  # the cell of a wrong move while it is on show
@@ -52,7 +51,6 @@ class PuzzleScene(Scene):
         self.auto = False  # the solution plays by itself
         self.announced = True  # the result was sounded
         self.clock = 0.0  # for the hint ring's beat
-        self.text_bottom = 0  # where the panel's text ended, as last drawn
         self.hint_button = Button("board.hint", self.hint, name="hint")
         self.step_button = Button("puzzles.step", self.step_solution, name="step")
         self.next_button = Button("puzzles.next", self.next_puzzle, name="next")
@@ -241,33 +239,22 @@ class PuzzleScene(Scene):
         if w >= h * 1.1:  # landscape: board left, panel right
             side = min(h - 2 * u, int(w * 0.62))
             board = pygame.Rect(u, (h - side) // 2, side, side)
-            self.panel = pygame.Rect(board.right + u, u, w - board.right - 2 * u, h - 2 * u)
+            panel = pygame.Rect(board.right + u, u, w - board.right - 2 * u, h - 2 * u)
         else:  # portrait: board on top, panel below
             side = min(w - 2 * u, int(h * 0.55))
             board = pygame.Rect((w - side) // 2, u, side, side)
-            self.panel = pygame.Rect(u, board.bottom + u // 2, w - 2 * u,
-                                     h - board.bottom - u - u // 2)
+            panel = pygame.Rect(u, board.bottom + u // 2, w - 2 * u,
+                                h - board.bottom - u - u // 2)
         self.ui.view.layout(board)
         height, gap = touch_height(u * 2.1), u // 3
-        bottom = pygame.Rect(self.panel.left, self.panel.bottom - height, self.panel.width,
-                             height)
+        bottom = pygame.Rect(panel.left, panel.bottom - height, panel.width, height)
         row_buttons([self.next_button, self.back_button], bottom, gap)
         row_buttons([self.hint_button, self.step_button], bottom.move(0, -(height + gap)), gap)
         self.focus.set(self.buttons)
+        self.panel.layout(panel, u, self.hint_button.rect.top, size)
 
     def notice_area(self) -> pygame.Rect | None:
-        """Between the panel's text and its buttons; where that is too short,
-        over the panel's text (never over the board or a button)."""
-        u = self.unit
-        buttons_top = self.hint_button.rect.top - u // 3
-        free = pygame.Rect(self.panel.left, self.text_bottom + u // 3, self.panel.width,
-                           buttons_top - self.text_bottom - u // 3)
-        notice = self.ctx.notice_shown
-        need = notice_height(notice, free.width, self.size) if notice else 0
-        if free.height >= max(need, 2 * font(text_size(u)).get_linesize() + u):
-            return free
-        return pygame.Rect(self.panel.left, self.panel.top, self.panel.width,
-                           buttons_top - self.panel.top)
+        return self.panel.notice_area(self.ctx.notice_shown)
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -299,7 +286,7 @@ class PuzzleScene(Scene):
         self.ui.draw(surface, self.shown, self.marks(), self.animation)
         self._draw_quarter(surface)
         self._draw_drag(surface)
-        self._draw_panel(surface)
+        self.panel.draw(surface)
         self.focus.draw(surface, self.unit)
 
     def _draw_quarter(self, surface: pygame.Surface) -> None:
@@ -320,38 +307,3 @@ class PuzzleScene(Scene):
                 hasattr(self.ui.view, "draw_piece"):
             self.ui.view.draw_piece(surface, self.shown.board[state.selected], state.drag,
                                     scale=1.1)
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        session, rect, u = self.session, self.panel, self.unit
-        body, puzzle = text_size(u), session.puzzle
-        y = rect.top
-        if not self._short():
-            y = draw_text(surface, t("puzzles.heading", game=t(f"game.{self.game}")),
-                          text_size(u * 1.4), (rect.left, y), colour("accent"), bold=True,
-                          max_width=rect.width).bottom + u // 3
-        y = draw_lines(surface, rating_line(session.record, session.change), body,
-                       (rect.left, y), rect.width, colour("text_muted")) + u // 2
-        if puzzle is not None:
-            y = draw_lines(surface, task_line(puzzle), text_size(u * 1.1), (rect.left, y),
-                           rect.width, bold=True) + u // 3
-            value = value_line(puzzle)
-            if value is not None:
-                y = draw_lines(surface, value, body, (rect.left, y), rect.width) + u // 3
-        y = draw_lines(surface, status_line(session), body, (rect.left, y + u // 6), rect.width,
-                       colour("accent")) + u // 3
-        if puzzle is not None and not session.solving:
-            y = draw_lines(surface, t("puzzles.puzzle_rating", rating=puzzle.rating), body,
-                           (rect.left, y), rect.width, colour("text_muted")) + u // 3
-        self.text_bottom = y
-
-    def _short(self) -> bool:
-        """Too little height for the heading as well as the rest (a small phone)."""
-        u, width = self.unit, self.panel.width
-        puzzle = self.session.puzzle
-        line = font(text_size(u)).get_linesize()
-        needed = font(text_size(u * 1.4), True).get_linesize() + 8 * line
-        if puzzle is not None:
-            needed += (lines_needed(task_line(puzzle), text_size(u * 1.1), width, True) - 1) * \
-                font(text_size(u * 1.1)).get_linesize()
-        longest = notice_height(t("refuse.pit_no_move"), width, self.size)
-        return self.hint_button.rect.top - self.panel.top < needed + longest

@@ -13,7 +13,8 @@ from .session import Phase, PuzzleSession
 def task_line(puzzle: Puzzle) -> str:
     """'White to play and win in 2 moves', 'Attackers to play: save the
     game …', 'South to play: find the only move that keeps the best result'."""
-    return t(f"puzzles.task.{puzzle.goal}", side=side_name(puzzle.side), count=puzzle.depth)
+    goal = "best_once" if puzzle.goal == "best" and puzzle.depth == 1 else puzzle.goal
+    return t(f"puzzles.task.{goal}", side=side_name(puzzle.side), count=puzzle.depth)
 
 
 def value_line(puzzle: Puzzle) -> str | None:
