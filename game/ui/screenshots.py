@@ -92,11 +92,11 @@ def _puzzle(ctx, game: str, state: str) -> Callable:
             scene.hint()
         elif state == "solved":
             while scene.session.solving:
-                scene.play(attempt.expected())
+                scene.play_move(attempt.expected())
                 scene.flush()
         else:
             wrong = next(m for m in attempt.position.legal_moves() if m != attempt.expected())
-            scene.play(wrong)
+            scene.play_move(wrong)
             scene.flush()
             scene.step_solution()
             scene.flush()

@@ -89,7 +89,7 @@ class PuzzleScene(Scene):
         if step is not None:
             self._apply(step, animate=True)
 
-    def play(self, move: Move) -> None:
+    def play_move(self, move: Move) -> None:
         """The player's move: shown with what follows (the reply, or the move
         taken back and then the solution)."""
         self.input.put_down()
@@ -102,7 +102,7 @@ class PuzzleScene(Scene):
     def _play(self, intent: Intent) -> None:
         """What a gesture on the board amounts to: the player's move, or a refusal."""
         if isinstance(intent, PickMove):
-            self.play(intent.move)
+            self.play_move(intent.move)
         elif isinstance(intent, RefuseCell):
             self.ctx.sounds.play("illegal")
             if intent.reason:
