@@ -26,8 +26,8 @@ _FOUND = re.compile(r"(?:^|[#\s])(" + FRIEND_VERSION + r"\.[A-Za-z0-9_.,/-]+)", 
 
 class LinkError(RecordError):
     """A friend link that holds no usable game.  Kinds: not_friend_link,
-    bad_friend_link (the id, the side or the offer), and those of the game's
-    own link (bad_link, old_rules)."""
+    friend_no_id, friend_no_game, friend_no_side, and those of the game's own
+    link (bad_link, old_rules)."""
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,10 @@ def read_friend_link(text: str) -> FriendLink:
     fields = fragment.split(".")
     head = fields[:4] if len(fields) > 3 and fields[3] == OFFER_FIELD else fields[:3]
     if len(head) < 3 or not _ID.fullmatch(head[1]):
-        raise LinkError("the friend link is damaged: its game id is missing", "bad_friend_link")
+        raise LinkError("the friend link is damaged: its game id is missing", "friend_no_id")
     rest = ".".join(fields[len(head):])
     if not rest.startswith(LINK_VERSION + "."):
-        raise LinkError("the friend link is damaged: it holds no game", "bad_friend_link")
+        raise LinkError("the friend link is damaged: it holds no game", "friend_no_game")
     try:
         game = read_link(rest)
     except RecordError as error:
@@ -81,5 +81,5 @@ def read_friend_link(text: str) -> FriendLink:
         raise LinkError(f"the link's game is damaged: {error}", "bad_link", game=None) from None
     if head[2] not in game.start.SIDES:
         raise LinkError("the friend link is damaged: it names no side of the game",
-                        "bad_friend_link", game.game)
+                        "friend_no_side", game.game)
     return FriendLink(head[1], head[2], game, offer=len(head) == 4)

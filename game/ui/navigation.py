@@ -12,10 +12,21 @@ from typing import Any
 
 from .board.scene import BoardScene
 from .context import Context
+from .friends_scene import FriendsScene
 from .history_scene import HistoryScene
 from .menu import MenuScene
 from .rules import RulesScene
-from .scene import Scene, SceneRequest, ToBoard, ToHistory, ToMenu, ToRules, ToSettings, ToSetup
+from .scene import (
+    Scene,
+    SceneRequest,
+    ToBoard,
+    ToFriends,
+    ToHistory,
+    ToMenu,
+    ToRules,
+    ToSettings,
+    ToSetup,
+)
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -27,6 +38,7 @@ BUILDERS: dict[type, Callable[[Context, Any], Scene]] = {
     ToRules: lambda ctx, request: RulesScene(ctx, request.game),
     ToSettings: lambda ctx, request: SettingsScene(ctx),
     ToHistory: lambda ctx, request: HistoryScene(ctx),
+    ToFriends: lambda ctx, request: FriendsScene(ctx),
 }
 
 

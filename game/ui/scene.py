@@ -64,8 +64,13 @@ class ToHistory:
     """Every finished game kept, its statistics and its export."""
 
 
+@dataclass(frozen=True)
+class ToFriends:
+    """The games with friends by link, and a friend's link opened."""
+
+
 # Every scene a scene can ask for; nothing else can be asked (see navigation.build).
-SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory
+SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory | ToFriends
 
 
 # --- how the next scene goes on the stack ------------------------------------------------

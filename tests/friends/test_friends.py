@@ -52,9 +52,9 @@ def test_a_resignation_travels_in_the_link():
 
 @pytest.mark.parametrize("text, kind", [
     ("hello", "not_friend_link"),
-    (f"f1.{GAME_ID}.d", "bad_friend_link"),
-    ("f1.x.d.t1.brandubh.3.0.", "bad_friend_link"),
-    (f"f1.{GAME_ID}.q.t1.brandubh.3.0.", "bad_friend_link"),
+    (f"f1.{GAME_ID}.d", "friend_no_game"),
+    ("f1.x.d.t1.brandubh.3.0.", "friend_no_id"),
+    (f"f1.{GAME_ID}.q.t1.brandubh.3.0.", "friend_no_side"),
     (f"f1.{GAME_ID}.d.t1.brandubh.3.x.AA", "bad_link"),
     (f"f1.{GAME_ID}.d.t1.chess.3.0.", "bad_link"),
 ])

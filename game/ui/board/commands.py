@@ -135,6 +135,7 @@ class CommandPanel:
         state, mode = play.state, play.setup.mode
         going, live = not state.over, not now.viewing
         plays = mode != Mode.WATCH
+        friend = mode == Mode.FRIEND
         analysis = play.analysis
         looking = state.over or now.viewing  # the analysis is offered after the game or in replay
         enabled = {
@@ -144,8 +145,11 @@ class CommandPanel:
             "values": going,  # the squares' values: a live game's
             "analyse": analysis.running or (looking and play.game.ply > 0 and
                                             analysis.lacking(play.game)),
-            "draw": going and plays,
-            "resign": going and plays,
+            "draw": going and plays and not state.friend_to_move,
+            "resign": going and plays and not state.friend_to_move,
+            # With a friend, Share sends the game once the friend is to act.
+            "share": not friend or state.over or state.friend_to_move,
+            "load": not friend,  # a friend's game changes only by its moves
             "replay-prev": now.shown_ply > 0,
             "replay-next": now.viewing,
             "replay-back": now.viewing,
@@ -157,7 +161,9 @@ class CommandPanel:
 
     def _labels(self, play: Play, now: Situation) -> None:
         for button in self.buttons:
-            if button.name == "draw":
+            if button.name == "share":
+                button.label = "board.send" if play.setup.mode == Mode.FRIEND else "board.share"
+            elif button.name == "draw":
                 button.label = "board.accept_draw" if play.accepting_draw else "board.draw"
             elif button.name == "analyse":
                 button.label = "board.stop_analysis" if play.analysis.running \

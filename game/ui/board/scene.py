@@ -91,7 +91,7 @@ class BoardScene(Scene):
     def _command_actions(self) -> dict:
         return {"undo": self.undo, "redo": self.redo, "hint": self.hint,
                 "values": self.toggle_values, "analyse": self.toggle_analysis,
-                "copy": self.transfer.copy_code, "share": self.transfer.share,
+                "copy": self.transfer.copy_code, "share": self.share,
                 "load": self.transfer.load_code, "draw": self.offer_draw,
                 "rules": lambda: Push(ToRules(self.play.setup.game)), "resign": self.resign,
                 "menu": self.to_menu, "more": self.open_more,
@@ -223,11 +223,21 @@ class BoardScene(Scene):
         frames); on one device the other player accepts by offering on their turn."""
         self.show_events(self.play.offer_draw())
 
+    def share(self) -> None:
+        """Share the game; with a friend, send it to them."""
+        if self.play.setup.mode == Mode.FRIEND:
+            self.transfer.send_to_friend()
+        else:
+            self.transfer.share()
+
     def resign(self) -> Transition | None:
         """Ask first: one stray click must not end a game."""
         if self.play.state.over or self.play.setup.mode == Mode.WATCH:
             return None
-        message = t("confirm.resign.you" if self.play.setup.mode == Mode.COMPUTER
+        if self.play.state.friend_to_move:
+            self.ctx.notify(t("friend.wait_to_resign"))
+            return None
+        message = t("confirm.resign.you" if self.play.setup.mode in (Mode.COMPUTER, Mode.FRIEND)
                     else "confirm.resign.hotseat")
         return Push(ConfirmDialog(self.ctx, "resign", t("confirm.resign.title"), message,
                                   "confirm.resign.yes", "confirm.keep_playing"))
@@ -280,6 +290,7 @@ class BoardScene(Scene):
         self.redraw()
         if isinstance(event, Moved):
             self._show_move(event)
+            self._offer_to_send()
         elif isinstance(event, PassDue):
             self.ctx.notify(self.panel.pass_message())
         elif isinstance(event, DrawOffered) and self.play.draws.standing is not None:
@@ -290,6 +301,8 @@ class BoardScene(Scene):
             self.ctx.notify(t("notice.draw_declined"))
         elif isinstance(event, GameEnded):
             self._result_due()
+            if self.play.setup.mode == Mode.FRIEND and not self.play.state.friend_to_move:
+                self.ctx.notify(t("friend.send_end"))
         elif isinstance(event, HistoryChanged):
             self.replay.back()  # a new history: a ply shown from the old one means nothing
             self.input.put_down()
@@ -313,6 +326,11 @@ class BoardScene(Scene):
         self.animation = None
         if moved.by != Actor.FORCED:  # a pass moves nothing
             self._animate(turn.before, played.position, turn.move, played.effects)
+
+    def _offer_to_send(self) -> None:
+        """With a friend, the player's move waits to be sent: say where."""
+        if self.play.state.friend_to_move:
+            self.ctx.notify(t("friend.send_now"))
 
     def _settle(self) -> None:
         """Finish any animation at once."""

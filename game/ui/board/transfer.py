@@ -1,13 +1,16 @@
 """A game into and out of the board: the position's code copied, the whole
-game shared (a link on the web, the record's text elsewhere), and a code,
+game shared (a link on the web, the record's text elsewhere), a game with a
+friend sent (its link, through the share sheet or the clipboard), and a code,
 record or shared link loaded — asking first whenever that would replace an
 unfinished game or leave the one on the board, and saying so when today's
 rules cut a game saved or shared under an earlier edition of them."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
+from ...friends import write_friend_link
 from ...platform import clipboard, web
 from ...rules.record import Game, RulesChange
 from ...rules.transcript import write_link, write_record
@@ -52,6 +55,21 @@ class GameTransfer:
             self.ctx.notify(t("notice.link_copied" if copied else "notice.link_in_address"))
 
         clipboard.copy(link, tell)
+
+    def send_to_friend(self) -> None:
+        """The game with a friend as it stands here, for the friend to play on:
+        its link (in the page's address too, on the web) through the share
+        sheet where there is one, else copied (on the desktop with the record)."""
+        entry = self.play.friend_game(time.time())
+        fragment = write_friend_link(entry.latest_link())
+        link = web.share_link(fragment) or fragment
+        message = t("friend.message", game=t(f"game.{entry.game.game}"))
+
+        def tell(how: str) -> None:
+            if how != clipboard.CANCELLED:
+                self.ctx.notify(t(f"friend.sent.{how}"))
+
+        clipboard.send(link, message, write_record(entry.game), tell)
 
     def _copy_record(self, record: str) -> None:
         def tell(copied: bool) -> None:
