@@ -25,7 +25,7 @@ class FriendsScene(Scene):
         self.focus = Focus(spatial=True)
         self.unit = 16
         self.games: list[FriendGame] = []
-        self.rows: list[Button] = []
+        self.game_rows: list[Button] = []
         self.page = 0
         self.per_page = 1
         self.previous_button = Button("history.previous", self._turn(-1), name="previous")
@@ -88,9 +88,10 @@ class FriendsScene(Scene):
         self.per_page = max(1, (pager_top - u // 2 - top) // (row_height + u // 4))
         self.page = min(self.page, self._pages() - 1)
         page = self.games[self.page * self.per_page:(self.page + 1) * self.per_page]
-        self.rows = [Button(row_text(entry), self._open(entry), literal=True, name=f"friend-{i}")
+        self.game_rows = [Button(row_text(entry), self._open(entry), literal=True,
+                                 name=f"friend-{i}")
                      for i, entry in enumerate(page)]
-        for i, row in enumerate(self.rows):
+        for i, row in enumerate(self.game_rows):
             row.rect = pygame.Rect(left, top + i * (row_height + u // 4), width, row_height)
         paging = [self.previous_button, self.next_button]
         for button in paging:
@@ -101,7 +102,7 @@ class FriendsScene(Scene):
         self.next_button.enabled = self.page < self._pages() - 1
         row_buttons([self.back_button, self.paste_button],
                     pygame.Rect(left, footer_top, width, height), u)
-        self.focus.set([*self.rows, *(b for b in paging if b.rect.width), self.back_button,
+        self.focus.set([*self.game_rows, *(b for b in paging if b.rect.width), self.back_button,
                         self.paste_button])
 
     # --- events and drawing ----------------------------------------------------------------

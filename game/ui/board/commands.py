@@ -53,6 +53,7 @@ class Situation:
     can_move: bool  # the person may pick a move now
     result_on_show: bool  # the result panel is open
     hint_for: float | None  # seconds the hint has been sought (None: not sought)
+    unsent: bool = False  # with a friend: what the player did waits to be sent
 
 
 class CommandPanel:
@@ -162,7 +163,10 @@ class CommandPanel:
     def _labels(self, play: Play, now: Situation) -> None:
         for button in self.buttons:
             if button.name == "share":
+                # With a friend, Send offers itself (shown pressed in) while the
+                # player's move, resignation or acceptance waits to be sent.
                 button.label = "board.send" if play.setup.mode == Mode.FRIEND else "board.share"
+                button.selected = button.enabled and now.unsent
             elif button.name == "draw":
                 button.label = "board.accept_draw" if play.accepting_draw else "board.draw"
             elif button.name == "analyse":

@@ -290,7 +290,6 @@ class BoardScene(Scene):
         self.redraw()
         if isinstance(event, Moved):
             self._show_move(event)
-            self._offer_to_send()
         elif isinstance(event, PassDue):
             self.ctx.notify(self.panel.pass_message())
         elif isinstance(event, DrawOffered) and self.play.draws.standing is not None:
@@ -301,8 +300,6 @@ class BoardScene(Scene):
             self.ctx.notify(t("notice.draw_declined"))
         elif isinstance(event, GameEnded):
             self._result_due()
-            if self.play.setup.mode == Mode.FRIEND and not self.play.state.friend_to_move:
-                self.ctx.notify(t("friend.send_end"))
         elif isinstance(event, HistoryChanged):
             self.replay.back()  # a new history: a ply shown from the old one means nothing
             self.input.put_down()
@@ -326,11 +323,6 @@ class BoardScene(Scene):
         self.animation = None
         if moved.by != Actor.FORCED:  # a pass moves nothing
             self._animate(turn.before, played.position, turn.move, played.effects)
-
-    def _offer_to_send(self) -> None:
-        """With a friend, the player's move waits to be sent: say where."""
-        if self.play.state.friend_to_move:
-            self.ctx.notify(t("friend.send_now"))
 
     def _settle(self) -> None:
         """Finish any animation at once."""
@@ -384,7 +376,7 @@ class BoardScene(Scene):
         pending = self.play.hint_search.pending
         self.commands.refresh(self.play, Situation(
             viewing, self.replay.shown_ply, self.can_move(), self.game_over_panel,
-            self.hint_waited if pending else None))
+            self.hint_waited if pending else None, self.transfer.unsent))
 
     def _announce(self) -> None:
         """The game's end is sounded once its last move has been shown."""

@@ -33,6 +33,7 @@ class GameTransfer:
         self.ctx = ctx
         self.play = play
         self.show = show  # the board shows what a load did
+        self._sent_revision: int | None = None  # the record's revision last sent to a friend
 
     def copy_code(self) -> None:
         code = self.play.position.code()
@@ -56,6 +57,13 @@ class GameTransfer:
 
         clipboard.copy(link, tell)
 
+    @property
+    def unsent(self) -> bool:
+        """With a friend: the game on this board has not been sent since it
+        last changed (a move, a resignation, an agreed draw), or since it came
+        to the board.  Send is offered only when the friend is to act."""
+        return self._sent_revision != self.play.revision
+
     def send_to_friend(self) -> None:
         """The game with a friend as it stands here, for the friend to play on:
         its link (in the page's address too, on the web) through the share
@@ -69,6 +77,7 @@ class GameTransfer:
             if how != clipboard.CANCELLED:
                 self.ctx.notify(t(f"friend.sent.{how}"))
 
+        self._sent_revision = self.play.revision
         clipboard.send(link, message, write_record(entry.game), tell)
 
     def _copy_record(self, record: str) -> None:
