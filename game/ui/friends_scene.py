@@ -16,7 +16,7 @@ from .i18n import side_name, t
 from .play import Play
 from .scene import Pop, Push, Scene, ToBoard, Transition, handle_buttons
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, Focus, draw_text, row_buttons
+from .widgets import Button, Focus, draw_text, row_buttons, wrap
 
 
 class FriendsScene(Scene):
@@ -118,9 +118,11 @@ class FriendsScene(Scene):
                   colour("accent"), anchor="midtop", bold=True, max_width=w - 2 * u)
         if not self.games:
             y = u + font(text_size(u * 1.6), True).get_linesize() + 2 * u
-            for line in (t("friends.none"), t("friends.how")):
-                y = draw_text(surface, line, text_size(u), (w // 2, y), colour("text_muted"),
-                              anchor="midtop", max_width=w - 2 * u).bottom + u // 2
+            size = text_size(u)
+            for line in [*wrap(t("friends.none"), size, w - 2 * u),
+                         *wrap(t("friends.how"), size, w - 2 * u)]:
+                y = draw_text(surface, line, size, (w // 2, y), colour("text_muted"),
+                              anchor="midtop", max_width=w - 2 * u).bottom + u // 4
         self.focus.draw(surface, u)
 
 

@@ -36,6 +36,8 @@ COMMANDS = (("undo", "board.undo"), ("redo", "board.redo"), ("hint", "board.hint
             ("rules", "board.rules"), ("resign", "board.resign"), ("menu", "board.menu"))
 # Kept in the one row of a short panel, beside More.
 EVERYDAY = ("undo", "redo", "hint")
+# With a friend there is no undo, and Send is what a turn ends with.
+FRIEND_EVERYDAY = ("hint", "share")
 NAVIGATION = (("replay-prev", "◀", True), ("replay-next", "▶", True),
               ("replay-back", "replay.back", False), ("show-result", "board.show_result", False))
 
@@ -57,7 +59,9 @@ class Situation:
 
 
 class CommandPanel:
-    def __init__(self, actions: dict[str, Action], names: set[str]) -> None:
+    def __init__(self, actions: dict[str, Action], names: set[str],
+                 everyday: tuple[str, ...] = EVERYDAY) -> None:
+        self.everyday = everyday
         self.buttons = [Button(label, actions[name], name=name)
                         for name, label in COMMANDS if name in names]
         self.nav_buttons = [Button(label, actions[name], literal=literal, name=name)
@@ -93,7 +97,7 @@ class CommandPanel:
         self.overflowing = panel.height - (rows + 1) * (height + gap) < text_room
         grid = self.buttons
         if self.overflowing:
-            grid = [b for b in self.buttons if b.name in EVERYDAY] + [self.more_button]
+            grid = [b for b in self.buttons if b.name in self.everyday] + [self.more_button]
             columns, rows = len(grid), 1
         self.grid_top = panel.bottom - rows * (height + gap) + gap
         for r in range(rows):
@@ -140,8 +144,8 @@ class CommandPanel:
         analysis = play.analysis
         looking = state.over or now.viewing  # the analysis is offered after the game or in replay
         enabled = {
-            "undo": live and plays and play.game.can_undo,
-            "redo": live and plays and play.game.can_redo,
+            "undo": live and plays and not friend and play.game.can_undo,
+            "redo": live and plays and not friend and play.game.can_redo,
             "hint": now.can_move,
             "values": going,  # the squares' values: a live game's
             "analyse": analysis.running or (looking and play.game.ply > 0 and

@@ -38,7 +38,7 @@ from ..play_events import (
 )
 from ..scene import Push, Replace, Reset, Scene, ToBoard, ToMenu, ToRules, Transition
 from ..theme import colour, unit_for
-from .commands import CommandPanel, Situation
+from .commands import EVERYDAY, FRIEND_EVERYDAY, CommandPanel, Situation
 from .controls import BoardControls
 from .drawing import BoardPainter
 from .games import Animation, GameUI, game_ui
@@ -77,7 +77,9 @@ class BoardScene(Scene):
                                     self.move_values)
         self.transfer = GameTransfer(ctx, play, self.show_events)
         self.controls = BoardControls(self)
-        self.commands = CommandPanel(self._command_actions(), self._command_names())
+        self.commands = CommandPanel(self._command_actions(), self._command_names(),
+                                     FRIEND_EVERYDAY if play.setup.mode == Mode.FRIEND
+                                     else EVERYDAY)
         self.result = ResultPanel(play, {"over-close": self.close_result, "rematch": self.rematch,
                                          "swap": self.swap_sides, "over-undo": self.undo,
                                          "over-menu": self.to_menu})
