@@ -49,9 +49,21 @@ class FriendGame:
         """This player acts next: their side is to move in a game still going."""
         return not self.over and self.game.position.side == self.my_side
 
+    @property
+    def last_actor(self) -> str:
+        """The side that acted last: the one that resigned or accepted a draw,
+        else the one that moved (the other side is to act)."""
+        game, sides = self.game, self.game.start.SIDES
+        ending = game.ending
+        if ending is not None and ending.winner is not None:
+            return other(sides, ending.winner)  # resigned
+        if ending is not None:
+            return game.position.side  # accepted the draw on their turn
+        return other(sides, game.position.side)
+
     def latest_link(self) -> FriendLink:
         """The link of the game as it stands here, sent by the side that acted last."""
-        sender = self.friend_side if self.my_turn else self.my_side
+        sender = self.last_actor
         return FriendLink(self.game_id, sender, self.game, offer=self.offer_by == sender)
 
     def to_dict(self) -> dict[str, Any]:

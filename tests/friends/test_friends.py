@@ -105,6 +105,12 @@ def test_a_new_link_starts_a_game_with_the_other_side():
     assert game.latest_link().sender == "a" and game.latest_link().offer
 
 
+@pytest.mark.parametrize("ended, sender", [(None, "a"), ("a", "a"), ("d", "d"), ("draw", "d")])
+def test_a_latest_link_is_sent_by_the_side_that_acted_last(ended, sender):
+    # After b7-b6 the defenders are to move: they resign or accept a draw, or wait.
+    assert kept(["b7-b6"], my_side="d", ended=ended).latest_link().sender == sender
+
+
 def test_two_links_in_the_wrong_order_keep_the_newer_game():
     storage = MemoryStorage()
     first, second = link(["b7-b6"], "a"), link(["b7-b6", "e5-e7", "d7-d6"], "a")

@@ -172,6 +172,7 @@ def test_a_resignation_is_sent_like_a_move(monkeypatch, sent):
     ended = opened(monkeypatch, theirs, resigned)
     assert notice(ended) == t("friend.ended", game=t(f"game.{GAME}"))
     assert ended.scene.play.game.outcome().winner == "a"
+    assert not ended.scene.commands.button("share").selected  # the friend's act: nothing to send
     [kept] = load_history(theirs)
     assert (kept.mode, kept.human_side, kept.winner) == ("friend", "a", "a")
 

@@ -17,7 +17,7 @@ from ...rules.transcript import write_link, write_record
 from ..dialogs import CodeDialog, ConfirmDialog
 from ..i18n import t
 from ..opening import Shared
-from ..play import Play, Setup, load_save, move_number
+from ..play import Mode, Play, Setup, load_save, move_number
 from ..play_events import Event
 from ..scene import Push, Replace, ToBoard, Transition
 
@@ -59,10 +59,12 @@ class GameTransfer:
 
     @property
     def unsent(self) -> bool:
-        """With a friend: the game on this board has not been sent since it
-        last changed (a move, a resignation, an agreed draw), or since it came
-        to the board.  Send is offered only when the friend is to act."""
-        return self._sent_revision != self.play.revision
+        """With a friend: the player acted last (a move, a resignation, an
+        agreed draw; or set the game up for the friend to start) and has not
+        sent the game since it last changed, or since it came to the board."""
+        play = self.play
+        return play.setup.mode == Mode.FRIEND and self._sent_revision != play.revision and \
+            play.friend_game(0.0).last_actor == play.setup.human_side
 
     def send_to_friend(self) -> None:
         """The game with a friend as it stands here, for the friend to play on:
