@@ -381,7 +381,8 @@ OPEN_OPTION = "--open"
 
 
 def open_window(record_file: str | None) -> int:
-    """The desktop app; with `--open FILE`, started on that record's game.  A
+    """The desktop app; with `--open FILE`, started on that record's game
+    (`--open LINK`: a friend's link, applied to the games with friends).  A
     file that cannot be read or holds no game is said in the app, over its
     menu, as a player who opened it by mistake needs to see it."""
     from .ui.app import run_native  # the window; imports pygame only now
@@ -394,7 +395,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return open_window(None)
     if argv[0] == OPEN_OPTION:
         if len(argv) != 2:
-            print(f"error: {OPEN_OPTION} takes one record file", file=sys.stderr)
+            print(f"error: {OPEN_OPTION} takes one record file or friend's link",
+                  file=sys.stderr)
             return USAGE_ERROR
         return open_window(argv[1])
     try:

@@ -205,7 +205,7 @@ class Storm:
         """A board of `game` in the next mode (computer, hot seat, watching)."""
         mode = MODES[self.visits[game, "board"] % len(MODES)]
         self.visits[game, "board"] += 1
-        side = self.rng.choice(start(game).SIDES) if mode == "computer" else ""
+        side = self.rng.choice(start(game).SIDES) if mode in ("computer", "friend") else ""
         setup = Setup(game, mode, side, self.rng.choice(LEVELS), self.rng.randrange(1 << 30))
         return ToBoard(Play(setup))
 

@@ -19,7 +19,8 @@ from ..rules.transcript import write_record
 
 HISTORY_KEY = "history"
 HISTORY_LIMIT = 500
-MODES = ("computer", "hotseat", "watch")  # the stored strings of game/ui/players.Mode
+MODES = ("computer", "hotseat", "friend", "watch")  # the stored strings of game/ui/players.Mode
+PERSONAL = ("computer", "friend")  # modes where the person plays one side: won or lost is theirs
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,8 @@ def finished_entry(game_id: str, date: float, setup: Any, game: Game) -> Finishe
         raise ValueError("a game in progress is not kept in the history")
     mode = str(setup.mode)
     return Finished(game_id, date, setup.game, mode,
-                    setup.human_side if mode == "computer" else "",
-                    "" if mode == "hotseat" else setup.level,
+                    setup.human_side if mode in PERSONAL else "",
+                    setup.level if mode in ("computer", "watch") else "",
                     outcome.winner, outcome.reason.value, game.to_dict())
 
 
@@ -139,12 +140,16 @@ class Tally:
 
 def statistics(games: list[Finished]) -> dict[tuple[str, str], Tally]:
     """Won/drawn/lost per game and opponent: against the computer, the person's
-    results by level (key (game, level)); on one device, each side's results
+    results by level (key (game, level)); against friends by link, the
+    person's (key (game, "friend")); on one device, each side's results
     (key (game, "side:<side>")).  Games the computer played alone are not counted."""
     tallies: dict[tuple[str, str], Tally] = {}
     for entry in games:
         if entry.mode == "computer":
             _count(tallies.setdefault((entry.game, entry.level), Tally()),
+                   entry.winner, entry.human_side)
+        elif entry.mode == "friend":
+            _count(tallies.setdefault((entry.game, "friend"), Tally()),
                    entry.winner, entry.human_side)
         elif entry.mode == "hotseat":
             for side in _sides(entry):

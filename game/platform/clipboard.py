@@ -7,6 +7,9 @@ a JavaScript-side table; `poll()`, called after every frame by main.py, hands
 each settled outcome to its callback.  Natively the callback runs at once,
 inside `copy()` or `paste()`.
 
+Sending a link (`send`) offers it to the system's share sheet where the
+browser has one (`navigator.share`, on phones), and copies it otherwise.
+
 Pasting on the web asks the page for text: `readText()` where the browser
 allows it, else (or on a touch screen, which has no keyboard for the game's
 text field) a browser text prompt, where the player can type or paste.
@@ -44,6 +47,27 @@ def copy(text: str, done: Callable[[bool], None] | None = None) -> bool | None:
     except Exception:  # no clipboard on this display (headless)
         copied = False
     return _settle(done, copied)
+
+
+SHARED, COPIED, FAILED, CANCELLED = "shared", "copied", "failed", "cancelled"
+
+
+def send(link: str, message: str, record: str, done: Callable[[str], None]) -> None:
+    """Hand `link` to another app: in the browser its share sheet where there
+    is one (with `message`), else the clipboard; on the desktop the link and
+    the game's `record` after it are copied.  `done(how)` gets SHARED,
+    COPIED, FAILED (nothing left the app) or CANCELLED (the player closed
+    the share sheet)."""
+    window = browser_window()
+    if window is None:
+        copy(f"{link}\n\n{record}", lambda copied: done(COPIED if copied else FAILED))
+        return
+    try:
+        request = int(window.taiplis_send(message, link))
+    except Exception:  # an old page without the share sheet's bridge: copy instead
+        copy(link, lambda copied: done(COPIED if copied else FAILED))
+        return
+    _waiting[request] = ("send", done)
 
 
 def _settle(done: Callable[[bool], None] | None, copied: bool) -> bool:
@@ -94,6 +118,8 @@ def poll() -> None:
         answer = str(answer)
         if kind == "copy":
             done(answer == "ok")
+        elif kind == "send":  # "shared", "ok" (copied), "cancel" or "failed"
+            done({"shared": SHARED, "ok": COPIED, "cancel": CANCELLED}.get(answer, FAILED))
         else:  # "text:<what was pasted>" or "cancel"
             done(answer[5:] if answer.startswith("text:") else None)
 

@@ -27,10 +27,11 @@ from ..platform.storage import Storage, default_storage
 from ..rules.base import RulesError
 from .code_errors import explain
 from .context import Context
+from .friend_links import receive
 from .i18n import t
 from .navigation import build
 from .notices import notice_layout
-from .opening import Shared, UnreadableFile, board_for, requested_game
+from .opening import Shared, UnreadableFile, board_for, requested_friend_link, requested_game
 from .scene import (
     Pop,
     Push,
@@ -90,7 +91,15 @@ class App:
     def _open_requested(self, open_file: str | None) -> None:
         """Open the game of `open_file` (`--open`), or of the page's address, on
         its board as the code dialog would load it; a file or link holding no
-        game leaves a notice over the scene already shown, and nothing lost."""
+        game leaves a notice over the scene already shown, and nothing lost.  A
+        friend's link goes to the games with friends, and says what it did."""
+        friend_link = requested_friend_link(open_file)
+        if friend_link is not None:
+            notice, play = receive(self.ctx, friend_link)
+            self.ctx.notify(notice)
+            if play is not None:
+                self._apply(Push(ToBoard(play)))
+            return
         try:
             game = requested_game(open_file)
         except UnreadableFile as error:

@@ -24,7 +24,9 @@ _RECORD = {"illegal_move": "record_error.move", "bad_mark": "record_error.mark",
            "move_number": "record_error.number", "bad_result": "record_error.result",
            "wrong_result": "record_error.result", "after_result": "record_error.result",
            "empty": "record_error.empty", "bad_link": "record_error.link",
-           "too_long": "record_error.too_long"}
+           "too_long": "record_error.too_long", "not_friend_link": "friend.not_link",
+           "friend_no_id": "friend.no_id", "friend_no_game": "friend.no_game",
+           "friend_no_side": "friend.no_side"}
 
 
 def explain(error: RulesError) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.base import Outcome
-from .players import HUMAN
+from .players import FRIEND, HUMAN
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class Snapshot:
     ply: int
     side: str  # to move
     outcome: Outcome | None
-    player: str  # HUMAN, or the level of the computer playing the side to move
+    player: str  # HUMAN, FRIEND, or the level of the computer playing the side to move
     only_pass: bool  # the side to move's one move is the pass: it plays itself
 
     @property
@@ -31,7 +31,12 @@ class Snapshot:
 
     @property
     def computer_to_move(self) -> bool:
-        return self.outcome is None and self.player != HUMAN
+        return self.outcome is None and self.player not in (HUMAN, FRIEND)
+
+    @property
+    def friend_to_move(self) -> bool:
+        """A friend elsewhere plays next: this device waits for their link."""
+        return self.outcome is None and self.player == FRIEND
 
 
 @dataclass(frozen=True)

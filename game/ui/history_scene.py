@@ -9,7 +9,15 @@ import time
 
 import pygame
 
-from ..history import Finished, Tally, export_text, load_history, newest_first, statistics
+from ..history import (
+    PERSONAL,
+    Finished,
+    Tally,
+    export_text,
+    load_history,
+    newest_first,
+    statistics,
+)
 from ..platform.export import export_file
 from ..rules import GAME_NAMES, START_CODES, spec
 from ..rules.base import RulesError
@@ -202,7 +210,7 @@ def opponent_of(entry: Finished) -> str:
 def result_of(entry: Finished) -> str:
     if entry.winner is None:
         return t("history.drawn")
-    if entry.mode == "computer":
+    if entry.mode in PERSONAL:
         return t("history.won" if entry.winner == entry.human_side else "history.lost")
     return t("history.side_won", side=t(f"side.{entry.winner}"))
 
@@ -212,6 +220,8 @@ def opponent_text(game: str, opponent: str) -> str:
     kind, _, side = opponent.partition(":")
     if kind == "side" and side in spec(game).sides:
         return t(f"side.{side}")
+    if opponent == "friend":
+        return t("mode.friend")
     return t(f"level.{opponent}")
 
 

@@ -15,6 +15,7 @@ from .scene import (
     Quit,
     Scene,
     ToBoard,
+    ToFriends,
     ToHistory,
     ToPuzzles,
     ToRules,
@@ -47,6 +48,7 @@ class MenuScene(Scene):
         self.settings_button = Button("menu.settings", self.open_settings, name="settings")
         self.history_button = Button("menu.history", lambda: Push(ToHistory()), name="history")
         self.puzzles_button = Button("menu.puzzles", lambda: Push(ToPuzzles()), name="puzzles")
+        self.friends_button = Button("menu.friends", lambda: Push(ToFriends()), name="friends")
         self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
 
     def enter(self) -> None:
@@ -103,8 +105,8 @@ class MenuScene(Scene):
         self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
         top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10
         self._layout(w, h, u, top)
-        actions = [b for b in (self.continue_button, self.history_button, self.puzzles_button,
-                               self.settings_button, self.quit_button)
+        actions = [b for b in (self.continue_button, self.friends_button, self.history_button,
+                               self.puzzles_button, self.settings_button, self.quit_button)
                    if b.visible]
         spare = h - max(b.rect.bottom for b in actions) - u
         if spare > 2 * u:  # centre the whole menu in a tall window
@@ -181,8 +183,8 @@ class MenuScene(Scene):
         return font(text_size(u * 0.8)).get_linesize() if self.saves else 0
 
     def _actions(self) -> list[Button]:
-        actions = [self.continue_button, self.history_button, self.puzzles_button,
-                   self.settings_button]
+        actions = [self.continue_button, self.friends_button, self.history_button,
+                   self.puzzles_button, self.settings_button]
         if not self.ctx.is_web:
             actions.append(self.quit_button)
         return actions

@@ -12,6 +12,7 @@ from typing import Any
 
 from .board.scene import BoardScene
 from .context import Context
+from .friends_scene import FriendsScene
 from .history_scene import HistoryScene
 from .menu import MenuScene
 from .puzzles.board import PuzzleScene
@@ -21,6 +22,7 @@ from .scene import (
     Scene,
     SceneRequest,
     ToBoard,
+    ToFriends,
     ToHistory,
     ToMenu,
     ToPuzzle,
@@ -42,6 +44,7 @@ BUILDERS: dict[type, Callable[[Context, Any], Scene]] = {
     ToHistory: lambda ctx, request: HistoryScene(ctx),
     ToPuzzles: lambda ctx, request: PuzzlesScene(ctx),
     ToPuzzle: lambda ctx, request: PuzzleScene(ctx, request.game),
+    ToFriends: lambda ctx, request: FriendsScene(ctx),
 }
 
 

@@ -1,5 +1,7 @@
 """The game the app is asked to open as it starts: a record file
-(`python -m game --open FILE`) or a shared link's game in the page's address.
+(`python -m game --open FILE`) or a shared link's game in the page's address;
+or a friend's link (`--open LINK`, a file holding one, or the page's address),
+which game/ui/friend_links.py applies to the games with friends.
 
 The game is handed to a board the way the code dialog hands one over, so the
 same rules hold: an unfinished game it would replace is asked about first,
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..friends import is_friend_link
 from ..platform import web
 from ..rules.record import Game
 from ..rules.transcript import MAX_RECORD_CHARS, RecordError, is_link, read_link, read_shared
@@ -47,6 +50,23 @@ def requested_game(open_file: str | None) -> Game | None:
     if fragment is None or not is_link(fragment):
         return None
     return read_link(fragment)
+
+
+def requested_friend_link(open_file: str | None) -> str | None:
+    """The friend's link to open: `open_file` when it is one rather than a
+    file's name, or a file holding one, else the page's address when it
+    holds one; None when there is none (a file that cannot be read is said
+    by `requested_game`)."""
+    if open_file is not None:
+        if is_friend_link(open_file) and not os.path.exists(open_file):
+            return open_file
+        try:
+            text = read_file(open_file)
+        except UnreadableFile:
+            return None
+        return text if is_friend_link(text) else None
+    fragment = web.page_fragment()
+    return fragment if fragment is not None and is_friend_link(fragment) else None
 
 
 def read_file(path: str) -> str:

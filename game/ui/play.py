@@ -19,6 +19,7 @@ from typing import Any
 
 from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
+from ..friends import FriendGame, keep_friend_game
 from ..history import finished_entry, keep_finished
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
@@ -215,7 +216,9 @@ class Play(DrawFlow):
 
     @reported
     def request_undo(self) -> None:
-        """Take back a move, and on to a turn a person really plays (see undo_to_a_choice)."""
+        """Take back a move, and on to a turn a person really plays (see
+        undo_to_a_choice); never in a game with a friend, whose moves have
+        been sent."""
         if not self._refuse_history_change():
             self.cancel()
             self._after_history_change(undo_to_a_choice(self.game, self.setup))
@@ -230,7 +233,7 @@ class Play(DrawFlow):
         """Undo and redo wait in replay (which move would they take back, the
         shown or the last?) and do nothing while the computer plays itself."""
         why = Why.REPLAY if self.paused else \
-            Why.NOT_IN_THIS_MODE if self.setup.mode == Mode.WATCH else None
+            Why.NOT_IN_THIS_MODE if self.setup.mode in (Mode.WATCH, Mode.FRIEND) else None
         if why is not None:
             self._events.append(Refused(why))
         return why is not None
@@ -246,13 +249,15 @@ class Play(DrawFlow):
 
     @reported
     def request_resign(self) -> None:
-        if self.state.over or self.setup.mode == Mode.WATCH:
+        if self.state.over or self.setup.mode == Mode.WATCH or self.state.friend_to_move:
             self._events.append(Refused(Why.GAME_OVER if self.state.over
+                                        else Why.NOT_YOUR_TURN if self.state.friend_to_move
                                         else Why.NOT_IN_THIS_MODE))
             return
         self.cancel()
-        # Who gives up: the person against the computer, the side to move on one device.
-        self.game.resign(self.setup.human_side if self.setup.mode == Mode.COMPUTER
+        # Who gives up: the person against the computer or a friend (on their
+        # turn: the resignation is sent like a move), the side to move on one device.
+        self.game.resign(self.setup.human_side if self.setup.mode in (Mode.COMPUTER, Mode.FRIEND)
                          else self.position.side)
         self._record_changed()
         self._report_ending()
@@ -454,7 +459,9 @@ class Play(DrawFlow):
         if self.storage is None or self._saved_revision == self.revision:
             return
         self._saved_revision = self.revision
-        if self.state.over:
+        if self.setup.mode == Mode.FRIEND:
+            self._keep_friend_game()
+        elif self.state.over:
             if self._ended_unkept:
                 keep_finished(self.storage, finished_entry(self.game_id, time.time(),
                                                            self.setup, self.game))
@@ -462,6 +469,33 @@ class Play(DrawFlow):
             discard_save(self.storage, self.setup.game)
         else:
             save_play(self.storage, self)
+
+    def _keep_friend_game(self) -> None:
+        """A game with a friend is kept in the list of such games (never in its
+        game's slot, which stays for the player's own game); once over, in
+        the history too."""
+        keep_friend_game(self.storage, self.friend_game(time.time()))
+        if self.state.over and self._ended_unkept:
+            keep_finished(self.storage, finished_entry(self.game_id, time.time(),
+                                                       self.setup, self.game))
+        self._ended_unkept = False
+
+    def friend_game(self, date: float) -> FriendGame:
+        """This game with a friend as the list keeps it (its id is the game's)."""
+        return FriendGame(self.game_id, self.setup.human_side, self.game,
+                          self.draws.offered_by, date)
+
+    @staticmethod
+    def from_friend_game(entry: FriendGame, arrived: bool = False) -> Play:
+        """The play of a game with a friend; `arrived`: its latest moves just
+        came by link, so a game they ended goes into the history."""
+        play = Play(Setup(entry.game.game, Mode.FRIEND, entry.my_side), entry.game)
+        play.game_id = entry.game_id
+        play.draws.offered_by = entry.offer_by
+        play._ended_unkept = arrived and entry.over
+        if play._ended_unkept:
+            play.mark_unsaved()
+        return play
 
     # --- saving ---------------------------------------------------------------------------
 

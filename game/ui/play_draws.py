@@ -67,12 +67,14 @@ class DrawFlow:
     @reported
     def offer_draw(self) -> None:
         """Against the computer it weighs the offer (answered a few frames
-        later), or accepts the computer's own; on one device the other player
-        accepts by offering on their turn."""
+        later), or accepts the computer's own; on one device, or with a friend
+        by link, the other player accepts by offering on their turn."""
         if self.state.over or self.setup.mode == Mode.WATCH or \
                 not self.game.spec.draw_by_agreement:
             self._events.append(Refused(Why.GAME_OVER if self.state.over
                                         else Why.NOT_IN_THIS_MODE))
+        elif self.state.friend_to_move:  # offered, or accepted, on one's turn: sent with it
+            self._events.append(Refused(Why.NOT_YOUR_TURN))
         elif self.accepting_draw:
             self._agree_draw()
         elif self.setup.mode == Mode.COMPUTER:

@@ -1,5 +1,6 @@
 """Who plays a game: a person against the computer, two people on one
-device, or the computer against itself; and the whole setup of a game (which
+device, a person against a friend elsewhere (moves sent by link), or the
+computer against itself; and the whole setup of a game (which
 game, who plays, at what level).  No pygame here."""
 
 from __future__ import annotations
@@ -14,14 +15,17 @@ from ..rules import GAME_NAMES
 from ..rules.base import RulesError, other
 
 HUMAN = "human"  # who plays a side that is not the computer's
+FRIEND = "friend"  # who plays the other side of a game with a friend: no one here
 
 
 class Mode(StrEnum):
-    """Who plays: a person against the computer, two people on one device, or
-    the computer against itself (the stored strings are these values)."""
+    """Who plays: a person against the computer, two people on one device, a
+    person against a friend by link, or the computer against itself (the
+    stored strings are these values)."""
 
     COMPUTER = "computer"
     HOTSEAT = "hotseat"
+    FRIEND = "friend"
     WATCH = "watch"
 
 
@@ -34,7 +38,7 @@ class Setup:
 
     game: str
     mode: Mode = Mode.COMPUTER
-    human_side: str = ""  # the person's side in computer mode
+    human_side: str = ""  # the person's side against the computer or a friend
     level: str = "ovate"
     seed: int = 0
 
@@ -42,7 +46,9 @@ class Setup:
         object.__setattr__(self, "mode", Mode(self.mode))  # a stored or chosen string
 
     def player(self, side: str) -> str:
-        """HUMAN or the level name of the computer playing `side`."""
+        """HUMAN, FRIEND, or the level name of the computer playing `side`."""
+        if self.mode == Mode.FRIEND:
+            return HUMAN if side == self.human_side else FRIEND
         if self.mode == Mode.HOTSEAT or (self.mode == Mode.COMPUTER and side == self.human_side):
             return HUMAN
         return self.level

@@ -77,8 +77,14 @@ class ToPuzzle:
     game: str
 
 
+@dataclass(frozen=True)
+class ToFriends:
+    """The games with friends by link, and a friend's link opened."""
+
+
 # Every scene a scene can ask for; nothing else can be asked (see navigation.build).
-SceneRequest = ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory | ToPuzzles | ToPuzzle
+SceneRequest = (ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory | ToPuzzles
+                | ToPuzzle | ToFriends)
 
 
 # --- how the next scene goes on the stack ------------------------------------------------

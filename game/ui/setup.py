@@ -1,6 +1,7 @@
-"""New-game setup: who plays (computer, two players, computer vs computer),
-the person's side, and the computer's level.  Each game's setup opens with the
-choices its last game was started with, kept in storage across restarts."""
+"""New-game setup: who plays (computer, two players, a friend by link,
+computer vs computer), the person's side, and the computer's level.  Each
+game's setup opens with the choices its last game was started with, kept in
+storage across restarts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from ..history import PERSONAL
 from ..platform.storage import Storage
 from ..rules import spec
 from .choices import ChoiceScene
@@ -93,9 +95,9 @@ class SetupScene(ChoiceScene):
 
     def rows(self) -> list[tuple[str, list[Button]]]:
         rows = [("setup.mode", self.mode_buttons)]
-        if self.choice["mode"] == "computer":
+        if self.choice["mode"] in PERSONAL:
             rows.append(("setup.side", self.side_buttons))
-        if self.choice["mode"] != "hotseat":
+        if self.choice["mode"] not in ("hotseat", "friend"):
             rows.append(("setup.level", self.level_buttons))
         return rows
 
@@ -109,7 +111,7 @@ class SetupScene(ChoiceScene):
     def computer_sides(self) -> tuple[str, ...]:
         """The sides the computer may play with these choices."""
         mode, side = self.choice["mode"], self.choice["side"]
-        if mode == "hotseat":
+        if mode in ("hotseat", "friend"):
             return ()
         if mode == "computer" and side in self.sides:
             return tuple(s for s in self.sides if s != side)
@@ -159,7 +161,10 @@ class SetupScene(ChoiceScene):
         return self._note_lines[1]
 
     def begin(self) -> Transition:
-        """Start, asking first when this game has an unfinished one saved."""
+        """Start, asking first when this game has an unfinished one saved (a
+        game with a friend has its own place, and replaces nothing)."""
+        if self.choice["mode"] == "friend":
+            return self._start()
         saved = load_save(self.ctx.storage, self.game)
         self.ctx.take_storage_notices()
         if saved is None or not saved.unfinished:
@@ -177,7 +182,7 @@ class SetupScene(ChoiceScene):
     def _start(self) -> Transition:
         rng = self.ctx.rng
         mode = self.choice["mode"]
-        side = resolve_side(self.choice["side"], self.sides, rng) if mode == "computer" else ""
+        side = resolve_side(self.choice["side"], self.sides, rng) if mode in PERSONAL else ""
         setup = Setup(self.game, mode, side, self.choice["level"], seed=rng.randrange(1 << 30))
         remember_choice(self.ctx.storage, self.game, self.choice)
         return Replace(ToBoard(Play(setup)))

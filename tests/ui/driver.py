@@ -110,13 +110,13 @@ def button(app: App, name: str):
                           *result.buttons]:
             if candidate.name == name:
                 return candidate
-    for attribute in ("buttons", "card_buttons", "new_buttons",
+    for attribute in ("buttons", "card_buttons", "new_buttons", "game_rows",
                       "rules_buttons", "mode_buttons", "side_buttons", "level_buttons"):
         for candidate in getattr(scene, attribute, []):
             if candidate.name == name:
                 return candidate
     for attribute in ("start_button", "back_button", "continue_button", "settings_button",
-                      "more_button",
+                      "more_button", "friends_button", "paste_button",
                       "quit_button", "back"):
         candidate = getattr(scene, attribute, None)
         if candidate is not None and candidate.name == name:

@@ -36,6 +36,8 @@ COMMANDS = (("undo", "board.undo"), ("redo", "board.redo"), ("hint", "board.hint
             ("rules", "board.rules"), ("resign", "board.resign"), ("menu", "board.menu"))
 # Kept in the one row of a short panel, beside More.
 EVERYDAY = ("undo", "redo", "hint")
+# With a friend there is no undo, and Send is what a turn ends with.
+FRIEND_EVERYDAY = ("hint", "share")
 NAVIGATION = (("replay-prev", "◀", True), ("replay-next", "▶", True),
               ("replay-back", "replay.back", False), ("show-result", "board.show_result", False))
 
@@ -53,10 +55,13 @@ class Situation:
     can_move: bool  # the person may pick a move now
     result_on_show: bool  # the result panel is open
     hint_for: float | None  # seconds the hint has been sought (None: not sought)
+    unsent: bool = False  # with a friend: what the player did waits to be sent
 
 
 class CommandPanel:
-    def __init__(self, actions: dict[str, Action], names: set[str]) -> None:
+    def __init__(self, actions: dict[str, Action], names: set[str],
+                 everyday: tuple[str, ...] = EVERYDAY) -> None:
+        self.everyday = everyday
         self.buttons = [Button(label, actions[name], name=name)
                         for name, label in COMMANDS if name in names]
         self.nav_buttons = [Button(label, actions[name], literal=literal, name=name)
@@ -92,7 +97,7 @@ class CommandPanel:
         self.overflowing = panel.height - (rows + 1) * (height + gap) < text_room
         grid = self.buttons
         if self.overflowing:
-            grid = [b for b in self.buttons if b.name in EVERYDAY] + [self.more_button]
+            grid = [b for b in self.buttons if b.name in self.everyday] + [self.more_button]
             columns, rows = len(grid), 1
         self.grid_top = panel.bottom - rows * (height + gap) + gap
         for r in range(rows):
@@ -135,17 +140,21 @@ class CommandPanel:
         state, mode = play.state, play.setup.mode
         going, live = not state.over, not now.viewing
         plays = mode != Mode.WATCH
+        friend = mode == Mode.FRIEND
         analysis = play.analysis
         looking = state.over or now.viewing  # the analysis is offered after the game or in replay
         enabled = {
-            "undo": live and plays and play.game.can_undo,
-            "redo": live and plays and play.game.can_redo,
+            "undo": live and plays and not friend and play.game.can_undo,
+            "redo": live and plays and not friend and play.game.can_redo,
             "hint": now.can_move,
             "values": going,  # the squares' values: a live game's
             "analyse": analysis.running or (looking and play.game.ply > 0 and
                                             analysis.lacking(play.game)),
-            "draw": going and plays,
-            "resign": going and plays,
+            "draw": going and plays and not state.friend_to_move,
+            "resign": going and plays and not state.friend_to_move,
+            # With a friend, Share sends the game once the friend is to act.
+            "share": not friend or state.over or state.friend_to_move,
+            "load": not friend,  # a friend's game changes only by its moves
             "replay-prev": now.shown_ply > 0,
             "replay-next": now.viewing,
             "replay-back": now.viewing,
@@ -157,7 +166,12 @@ class CommandPanel:
 
     def _labels(self, play: Play, now: Situation) -> None:
         for button in self.buttons:
-            if button.name == "draw":
+            if button.name == "share":
+                # With a friend, Send offers itself (shown pressed in) while the
+                # player's move, resignation or acceptance waits to be sent.
+                button.label = "board.send" if play.setup.mode == Mode.FRIEND else "board.share"
+                button.selected = button.enabled and now.unsent
+            elif button.name == "draw":
                 button.label = "board.accept_draw" if play.accepting_draw else "board.draw"
             elif button.name == "analyse":
                 button.label = "board.stop_analysis" if play.analysis.running \

@@ -63,6 +63,8 @@ class SidePanel:
         setup = self.play.setup
         if setup.mode == Mode.HOTSEAT:
             return t("players.hotseat")
+        if setup.mode == Mode.FRIEND:
+            return t("players.friend", side=side_name(setup.human_side))
         level = t(f"level.{setup.level}")
         if setup.mode == Mode.WATCH:
             return t("players.watch", level=level)
@@ -85,8 +87,10 @@ class SidePanel:
         if play.draw_weighing is not None:
             level = t(f"level.{play.setup.level}")
             return t("status.weighing_draw", level=level) + self._dots(waited)
+        if state.friend_to_move:
+            return t("friend.waiting", side=side)
         if state.player == HUMAN:
-            yours = play.setup.mode == Mode.COMPUTER and can_move
+            yours = play.setup.mode in (Mode.COMPUTER, Mode.FRIEND) and can_move
             return t("status.to_move", side=side) + (f" · {t('status.you')}" if yours else "")
         if play.computer_stopped:
             return t("status.computer_stopped", side=side)

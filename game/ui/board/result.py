@@ -21,6 +21,7 @@ CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 CHOICES_PER_ROW = 2
 OFFERED = {Mode.COMPUTER: ("rematch", "swap", "over-undo", "over-menu"),
            Mode.HOTSEAT: ("rematch", "over-undo", "over-menu"),
+           Mode.FRIEND: ("over-menu",),  # the game's end is sent with Send
            Mode.WATCH: ("rematch", "over-menu")}
 CHOICES = (("rematch", "over.rematch"), ("swap", "over.swap"), ("over-undo", "board.undo"),
            ("over-menu", "board.menu"))
@@ -105,7 +106,7 @@ class ResultPanel:
             return t(f"reason.{outcome.reason.value}")
         setup = self.play.setup
         loser = other(self.play.game.start.SIDES, outcome.winner)
-        if setup.mode == Mode.COMPUTER and loser == setup.human_side:
+        if setup.mode in (Mode.COMPUTER, Mode.FRIEND) and loser == setup.human_side:
             return t("resigned.you")
         return t(f"resigned.{loser}")
 
@@ -113,7 +114,7 @@ class ResultPanel:
         setup = self.play.setup
         if outcome.winner is None:
             return t("over.draw")
-        if setup.mode == Mode.COMPUTER:
+        if setup.mode in (Mode.COMPUTER, Mode.FRIEND):
             return t("over.you_win") if outcome.winner == setup.human_side else t("over.you_lose")
         return t("over.side_wins", side=side_name(outcome.winner))
 

@@ -38,7 +38,7 @@ from ..play_events import (
 )
 from ..scene import Push, Replace, Reset, Scene, ToBoard, ToMenu, ToRules, Transition
 from ..theme import colour, unit_for
-from .commands import CommandPanel, Situation
+from .commands import EVERYDAY, FRIEND_EVERYDAY, CommandPanel, Situation
 from .controls import BoardControls
 from .drawing import BoardPainter
 from .games import Animation, GameUI, game_ui
@@ -77,7 +77,9 @@ class BoardScene(Scene):
                                     self.move_values)
         self.transfer = GameTransfer(ctx, play, self.show_events)
         self.controls = BoardControls(self)
-        self.commands = CommandPanel(self._command_actions(), self._command_names())
+        self.commands = CommandPanel(self._command_actions(), self._command_names(),
+                                     FRIEND_EVERYDAY if play.setup.mode == Mode.FRIEND
+                                     else EVERYDAY)
         self.result = ResultPanel(play, {"over-close": self.close_result, "rematch": self.rematch,
                                          "swap": self.swap_sides, "over-undo": self.undo,
                                          "over-menu": self.to_menu})
@@ -91,7 +93,7 @@ class BoardScene(Scene):
     def _command_actions(self) -> dict:
         return {"undo": self.undo, "redo": self.redo, "hint": self.hint,
                 "values": self.toggle_values, "analyse": self.toggle_analysis,
-                "copy": self.transfer.copy_code, "share": self.transfer.share,
+                "copy": self.transfer.copy_code, "share": self.share,
                 "load": self.transfer.load_code, "draw": self.offer_draw,
                 "rules": lambda: Push(ToRules(self.play.setup.game)), "resign": self.resign,
                 "menu": self.to_menu, "more": self.open_more,
@@ -223,11 +225,21 @@ class BoardScene(Scene):
         frames); on one device the other player accepts by offering on their turn."""
         self.show_events(self.play.offer_draw())
 
+    def share(self) -> None:
+        """Share the game; with a friend, send it to them."""
+        if self.play.setup.mode == Mode.FRIEND:
+            self.transfer.send_to_friend()
+        else:
+            self.transfer.share()
+
     def resign(self) -> Transition | None:
         """Ask first: one stray click must not end a game."""
         if self.play.state.over or self.play.setup.mode == Mode.WATCH:
             return None
-        message = t("confirm.resign.you" if self.play.setup.mode == Mode.COMPUTER
+        if self.play.state.friend_to_move:
+            self.ctx.notify(t("friend.wait_to_resign"))
+            return None
+        message = t("confirm.resign.you" if self.play.setup.mode in (Mode.COMPUTER, Mode.FRIEND)
                     else "confirm.resign.hotseat")
         return Push(ConfirmDialog(self.ctx, "resign", t("confirm.resign.title"), message,
                                   "confirm.resign.yes", "confirm.keep_playing"))
@@ -366,7 +378,7 @@ class BoardScene(Scene):
         pending = self.play.hint_search.pending
         self.commands.refresh(self.play, Situation(
             viewing, self.replay.shown_ply, self.can_move(), self.game_over_panel,
-            self.hint_waited if pending else None))
+            self.hint_waited if pending else None, self.transfer.unsent))
 
     def _announce(self) -> None:
         """The game's end is sounded once its last move has been shown."""

@@ -1,20 +1,23 @@
 """A game into and out of the board: the position's code copied, the whole
-game shared (a link on the web, the record's text elsewhere), and a code,
+game shared (a link on the web, the record's text elsewhere), a game with a
+friend sent (its link, through the share sheet or the clipboard), and a code,
 record or shared link loaded — asking first whenever that would replace an
 unfinished game or leave the one on the board, and saying so when today's
 rules cut a game saved or shared under an earlier edition of them."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
+from ...friends import write_friend_link
 from ...platform import clipboard, web
 from ...rules.record import Game, RulesChange
 from ...rules.transcript import write_link, write_record
 from ..dialogs import CodeDialog, ConfirmDialog
 from ..i18n import t
 from ..opening import Shared
-from ..play import Play, Setup, load_save, move_number
+from ..play import Mode, Play, Setup, load_save, move_number
 from ..play_events import Event
 from ..scene import Push, Replace, ToBoard, Transition
 
@@ -30,6 +33,7 @@ class GameTransfer:
         self.ctx = ctx
         self.play = play
         self.show = show  # the board shows what a load did
+        self._sent_revision: int | None = None  # the record's revision last sent to a friend
 
     def copy_code(self) -> None:
         code = self.play.position.code()
@@ -52,6 +56,31 @@ class GameTransfer:
             self.ctx.notify(t("notice.link_copied" if copied else "notice.link_in_address"))
 
         clipboard.copy(link, tell)
+
+    @property
+    def unsent(self) -> bool:
+        """With a friend: the player acted last (a move, a resignation, an
+        agreed draw; or set the game up for the friend to start) and has not
+        sent the game since it last changed, or since it came to the board."""
+        play = self.play
+        return play.setup.mode == Mode.FRIEND and self._sent_revision != play.revision and \
+            play.friend_game(0.0).last_actor == play.setup.human_side
+
+    def send_to_friend(self) -> None:
+        """The game with a friend as it stands here, for the friend to play on:
+        its link (in the page's address too, on the web) through the share
+        sheet where there is one, else copied (on the desktop with the record)."""
+        entry = self.play.friend_game(time.time())
+        fragment = write_friend_link(entry.latest_link())
+        link = web.share_link(fragment) or fragment
+        message = t("friend.message", game=t(f"game.{entry.game.game}"))
+
+        def tell(how: str) -> None:
+            if how != clipboard.CANCELLED:
+                self.ctx.notify(t(f"friend.sent.{how}"))
+
+        self._sent_revision = self.play.revision
+        clipboard.send(link, message, write_record(entry.game), tell)
 
     def _copy_record(self, record: str) -> None:
         def tell(copied: bool) -> None:
