@@ -157,6 +157,11 @@ class BoardScene(Scene):
     def can_move(self) -> bool:
         return self.replay.viewing is None and self.play.may_move(self.animation is not None)
 
+    def threat_marks(self) -> bool:
+        """Whether this board marks threats (the setting, or by default against the Bard)."""
+        setup = self.play.setup
+        return self.ctx.threat_marks(setup.mode, setup.level)
+
     # --- replay ------------------------------------------------------------------------------
 
     @property
@@ -406,7 +411,8 @@ class BoardScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(colour("background"))
         self.painter.draw(surface, self.animation, self.can_move(),
-                          self.ctx.settings.get("hints", True), self.unit)
+                          self.ctx.settings.get("hints", True), self.unit,
+                          threats_on=self.threat_marks())
         self.panel.draw(surface, self.status_line(), self.commands.top, self.ctx.notice_shown)
         self.focus.draw(surface, self.unit)
         if self.game_over_panel:
