@@ -121,10 +121,12 @@ def draw_dots(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
                          width=max(2, rect.width // 20))
 
 
-def draw_cross(surface: pygame.Surface, rect: pygame.Rect, strength: float = 1.0) -> None:
+def draw_cross(surface: pygame.Surface, rect: pygame.Rect, strength: float = 1.0,
+               size: float = 0.67) -> None:
     """A red cross with a dark edge over a cell: what a move would take
-    (`strength` < 1: fainter and thinner, what some move could take)."""
-    box = rect.inflate(-rect.width // 3, -rect.height // 3)
+    (`strength` < 1: fainter and thinner, what some move could take; `size`,
+    its share of the cell's width)."""
+    box = rect.inflate(-int(rect.width * (1 - size)), -int(rect.height * (1 - size)))
     width = max(2, int(rect.width // 9 * strength))
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     box = box.move(-rect.left, -rect.top)
@@ -141,8 +143,10 @@ def draw_taken(surface: pygame.Surface, view: BoardView, marks: Marks,
     crossed; those another move of the piece picked up could take, a faint cross."""
     for index in marks.taken:
         rect = view.cell(index)
-        circle_alpha(surface, rect.center, rect.width * (0.44 if round_cell else 0.42),
-                     colour("taken_veil"))
+        if round_cell:  # a pit: its stones stay countable under a smaller cross
+            draw_cross(surface, rect, strength=0.8, size=0.45)
+            continue
+        circle_alpha(surface, rect.center, rect.width * 0.42, colour("taken_veil"))
         draw_cross(surface, rect)
     for index in marks.takeable:
         if index not in marks.taken:
