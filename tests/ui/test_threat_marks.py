@@ -249,3 +249,19 @@ def test_the_cursor_on_a_pit_previews_it(monkeypatch):
     assert crossed(app, cell(scene, "S1")) > plain + 20
     key(app, pygame.K_RETURN)
     assert scene.play.game.ply == 1
+
+
+def test_the_marks_of_a_position_are_asked_of_the_rules_once(monkeypatch):
+    app = make_app(monkeypatch)
+    position = from_code(BRANDUBH)
+    scene = BoardScene(app.ctx, Play(Setup("brandubh", "computer", "d", "bard"), Game(position)))
+    asked = []
+    real = scene.ui.threats
+    monkeypatch.setattr(scene.ui, "threats",
+                        lambda position, viewer: asked.append(position) or real(position, viewer))
+    app._push(scene)
+    for _ in range(20):  # twenty frames drawn
+        scene.redraw()
+        steps(app, 1)
+    assert len(asked) == 1
+    assert red(app, cell(scene, "e6")) > 30

@@ -84,6 +84,8 @@ class BoardControls:
             self._refuse_while_viewing(event)
         elif scene.can_move():
             self._board_pointer(event)
+        elif event.type == pygame.MOUSEMOTION:
+            scene.input.track_hover(event.pos, bool(getattr(event, "finger", False)))
         return None
 
     def _board_pointer(self, event: pygame.event.Event) -> None:

@@ -75,9 +75,14 @@ class BoardInput:
             return None
         return self.activate(target, position, pos)
 
-    def pointer_motion(self, pos: tuple[int, int], finger: bool = False) -> None:
-        if not finger:  # a dragged piece's square under the mouse is in focus too
+    def track_hover(self, pos: tuple[int, int], finger: bool = False) -> None:
+        """The cell under the mouse (also while the board waits: it is in focus
+        once the player may move); a finger never hovers."""
+        if not finger:
             self.hover = self.ui.view.target_at(pos)
+
+    def pointer_motion(self, pos: tuple[int, int], finger: bool = False) -> None:
+        self.track_hover(pos, finger)  # a dragged piece's square is in focus too
         if self.press is not None and (self.drag or math.dist(pos, self.press) >
                                        DRAG_START_PIXELS):
             self.drag = pos
