@@ -289,6 +289,7 @@ class Play(DrawFlow):
         self._ended_unkept = False
         if mode is not None:
             self.setup = replace(self.setup, mode=mode)
+            self.watching = Watching()  # other players: no pause or pace carries over
         self.draws = DrawOffers()  # another game: no offer, and no decline, carries over
         self.passing = None
         self._record_changed()
