@@ -177,7 +177,7 @@ def draw_king_lines(surface: pygame.Surface, view: BoardView, marks: Marks) -> N
     for line in marks.king_lines:
         king, beside, goal = view.cell(line[0]), view.cell(line[1]), view.cell(line[-1])
         start = ((king.centerx + beside.centerx) / 2, (king.centery + beside.centery) / 2)
-        _dashed(surface, start, goal.center, max(2, king.width // 12), colour("king_line"))
+        _dashed(surface, start, goal.center, max(3, king.width // 9), colour("king_line"))
         circle_alpha(surface, goal.center, goal.width * 0.36, colour("king_line"),
                      width=max(3, goal.width // 9))
 
