@@ -34,6 +34,10 @@ class ChoiceScene(Scene):
         """The (label key, buttons) rows to show now."""
         raise NotImplementedError
 
+    def row_label(self, label: str) -> str:
+        """The words above a row (its label is a catalogue key)."""
+        return t(label)
+
     def is_selected(self, button: Button) -> bool:
         raise NotImplementedError
 
@@ -161,6 +165,6 @@ class ChoiceScene(Scene):
             size = text_size(u)
             top = buttons[0].rect.top - font(size).get_linesize() - u // 4
             row = buttons[0].rect.unionall([b.rect for b in buttons])
-            draw_text(surface, t(label), size, (row.left, top), colour("text_muted"),
+            draw_text(surface, self.row_label(label), size, (row.left, top), colour("text_muted"),
                       max_width=row.width)
         self.focus.draw(surface, u)

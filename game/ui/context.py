@@ -16,8 +16,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "hints": True,  # legal destinations shown when a piece is selected
     "animation": "normal",  # off | fast | normal | slow
     "language": None,  # chosen from the locale on first start
+    "threats": "auto",  # the beginner's threat marks: auto (against the Bard) | on | off
 }
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+THREAT_MARKS = ("auto", "on", "off")
+BEGINNERS_LEVEL = "bard"  # where the threat marks are on unless the player says otherwise
 
 
 @dataclass
@@ -67,6 +70,15 @@ class Context:
     def animation_scale(self) -> float:
         return ANIMATION_SPEEDS.get(self.settings.get("animation"), 1.0)
 
+    def threat_marks(self, mode: str, level: str) -> bool:
+        """Whether the board marks threats (pieces in danger, the king's open
+        lines, what a sowing would take) for a game played in `mode` at
+        `level`: as the player set it, or by default against the Bard only."""
+        chosen = self.settings.get("threats", "auto")
+        if chosen == "auto":
+            return mode == "computer" and level == BEGINNERS_LEVEL
+        return chosen == "on"
+
     def notify(self, text: str) -> None:
         """Queue a notice for the player; one already waiting is not queued twice."""
         if text not in self.notices:
@@ -88,4 +100,6 @@ def _valid(key: str, value: Any) -> bool:
         return value in ANIMATION_SPEEDS
     if key == "language":
         return value in i18n.LANGUAGES
+    if key == "threats":
+        return value in THREAT_MARKS
     return False

@@ -45,6 +45,7 @@ from .play_events import (
 
 # Who plays: the board, the setup and the saves import these from here too.
 from .players import HUMAN, MODES, Mode, Setup, resolve_side  # noqa: F401
+from .watching import Watching
 
 LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
 PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
@@ -130,6 +131,7 @@ class Play(DrawFlow):
         # The board shows an earlier position (replay): the computer neither thinks
         # nor plays, a forced pass and the hint wait, until the player goes back.
         self.paused = False
+        self.watching = Watching()  # the computer against itself: paused, a step, the speed
 
     # --- the game as it stands ---------------------------------------------------------
 
@@ -292,10 +294,40 @@ class Play(DrawFlow):
         self._ended_unkept = False
         if mode is not None:
             self.setup = replace(self.setup, mode=mode)
+            self.watching = Watching()  # other players: no pause or pace carries over
         self.draws = DrawOffers()  # another game: no offer, and no decline, carries over
         self.passing = None
         self._record_changed()
         self._events.append(HistoryChanged())
+
+    @reported
+    def toggle_watch_pause(self) -> None:
+        """Watching: stop the computer after the move on show, or let it go on."""
+        if self._refuse_unless_watching():
+            return
+        self.watching.toggle_pause()
+
+    @reported
+    def request_step(self) -> None:
+        """Watching, paused: let the computer play one move (it still thinks as its level does)."""
+        if self._refuse_unless_watching():
+            return
+        if not self.watching.paused or self.state.over:
+            self._events.append(Refused(Why.GAME_OVER if self.state.over else Why.NOTHING_TO_DO))
+            return
+        self.watching.ask_step()
+
+    @reported
+    def next_watch_speed(self) -> None:
+        """Watching: hold each move on show for longer or shorter (slow, normal, fast)."""
+        if not self._refuse_unless_watching():
+            self.watching.next_speed()
+
+    def _refuse_unless_watching(self) -> bool:
+        if self.setup.mode != Mode.WATCH:
+            self._events.append(Refused(Why.NOT_IN_THIS_MODE))
+            return True
+        return False
 
     def pause(self) -> None:
         """Hold the computer's turn, a forced pass and the hint where they are:
@@ -363,7 +395,7 @@ class Play(DrawFlow):
             self._events.append(PassDue(state.side))
             return True
         self.passing -= frame.dt
-        if self.passing <= 0:
+        if self.passing <= 0 and self.watching.may_play():
             self.passing = None
             self._play(self.position.legal_moves()[0], Actor.FORCED)
         return True
@@ -393,9 +425,10 @@ class Play(DrawFlow):
             decided_now = turn.think(self.game, self.state.player,
                                      self.setup.seed * SEED_STEP + self.game.ply, frame.dt,
                                      frame.deadline, frame.nodes, start_search)
-        if frame.showing or (decided_now and frame.quiet):
+        if frame.showing or (decided_now and frame.quiet) or not self.watching.may_play():
             return
-        decided = turn.take_decided(SHOW_THINKING_AT_LEAST)
+        decided = turn.take_decided(self.watching.hold_seconds(SHOW_THINKING_AT_LEAST)
+                                    if self.setup.mode == Mode.WATCH else SHOW_THINKING_AT_LEAST)
         if decided is None:
             return
         if decided.move is None:
@@ -430,6 +463,7 @@ class Play(DrawFlow):
         self.draws.cancel()  # a person who moves while it is weighed withdraws the offer
         before = self.position
         played = self.game.play(move)
+        self.watching.played()
         self.draws.moved(before.side)
         self._events.append(Moved(Turn(before, move, played), by))
         self._record_changed()

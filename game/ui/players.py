@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..ai.levels import LEVEL_NAMES
-from ..rules import GAME_NAMES
+from ..rules import GAME_NAMES, spec
 from ..rules.base import RulesError, other
 
 HUMAN = "human"  # who plays a side that is not the computer's
@@ -39,8 +39,11 @@ class Setup:
     game: str
     mode: Mode = Mode.COMPUTER
     human_side: str = ""  # the person's side against the computer or a friend
-    level: str = "ovate"
+    level: str = "ovate"  # the computer's; watching, the first side's
     seed: int = 0
+    # Watching: the level of the side that moves second ("": `level`, as in
+    # games set up before each side had its own).
+    second_level: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mode", Mode(self.mode))  # a stored or chosen string
@@ -51,7 +54,14 @@ class Setup:
             return HUMAN if side == self.human_side else FRIEND
         if self.mode == Mode.HOTSEAT or (self.mode == Mode.COMPUTER and side == self.human_side):
             return HUMAN
+        if self.mode == Mode.WATCH and self.second_level and side == spec(self.game).sides[1]:
+            return self.second_level
         return self.level
+
+    def levels(self) -> tuple[str, ...]:
+        """The levels of the computer's sides, in the order the sides move."""
+        return tuple(self.player(side) for side in spec(self.game).sides
+                     if self.player(side) != HUMAN)
 
     def swapped(self, sides: tuple[str, str]) -> Setup:
         if self.mode != Mode.COMPUTER:
@@ -63,9 +73,10 @@ class Setup:
         """A stored setup (its mode one of the strings `Mode` stands for)."""
         if not isinstance(data, dict) or data.get("mode", Mode.COMPUTER) not in MODES:
             raise RulesError("the saved setup is damaged")
-        setup = Setup(**{k: data[k] for k in ("game", "mode", "human_side", "level", "seed")
-                         if k in data})
+        setup = Setup(**{k: data[k] for k in ("game", "mode", "human_side", "level", "seed",
+                                              "second_level") if k in data})
         if setup.game not in GAME_NAMES or setup.level not in LEVEL_NAMES \
+                or setup.second_level not in ("", *LEVEL_NAMES) \
                 or not isinstance(setup.seed, int) or not isinstance(setup.human_side, str):
             raise RulesError("the saved setup is damaged")
         return setup

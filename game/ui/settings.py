@@ -1,9 +1,9 @@
-"""Settings: sound, move hints, animation speed, language.  Saved at once."""
+"""Settings: sound, move hints, threat marks, animation speed, language.  Saved at once."""
 
 from __future__ import annotations
 
 from .choices import ChoiceScene
-from .context import ANIMATION_SPEEDS
+from .context import ANIMATION_SPEEDS, THREAT_MARKS
 from .i18n import LANGUAGES, t
 from .scene import Pop
 from .widgets import Button
@@ -17,6 +17,9 @@ class SettingsScene(ChoiceScene):
         self.setting_rows: list[tuple[str, list[Button]]] = [
             ("settings.sound", self._switch("sound")),
             ("settings.hints", self._switch("hints")),
+            ("settings.threats", [Button(f"settings.threats_{choice}",
+                                         self._set("threats", choice), name=f"threats-{choice}")
+                                  for choice in THREAT_MARKS]),
             ("settings.animation", [Button(f"settings.anim_{speed}",
                                            self._set("animation", speed), name=f"anim-{speed}")
                                     for speed in ANIMATION_SPEEDS]),
@@ -48,5 +51,6 @@ class SettingsScene(ChoiceScene):
         settings = self.ctx.settings
         current = {"sound": "on" if settings["sound"] else "off",
                    "hints": "on" if settings["hints"] else "off",
+                   "threats": settings["threats"],
                    "anim": settings["animation"], "lang": settings["language"]}[key]
         return value == current

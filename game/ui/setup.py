@@ -1,7 +1,7 @@
 """New-game setup: who plays (computer, two players, a friend by link,
-computer vs computer), the person's side, and the computer's level.  Each
-game's setup opens with the choices its last game was started with, kept in
-storage across restarts."""
+computer vs computer), the person's side, and the computer's level (watching,
+one for each side).  Each game's setup opens with the choices its last game
+was started with, kept in storage across restarts."""
 
 from __future__ import annotations
 
@@ -25,13 +25,16 @@ LEVELS = ("bard", "ovate", "druid")
 # reconstruction (the old sheet's diagram is lost), which tafl players should
 # know before they take a rule for a bug.
 GAME_NOTES = {"brandubh": "setup.reconstruction"}
-# Where each game's last started choices are kept: {game: {"mode", "side", "level"}}.
+# Where each game's last started choices are kept:
+# {game: {"mode", "side", "level", "second_level"}}.
 CHOICES_KEY = "setups"
+LEVEL_FOR = "setup.level_for:"  # a watched side's level row: this, then the side
 
 
 def default_choice(game: str) -> dict[str, str]:
     """The choices a game's setup opens with when none were kept."""
-    return {"mode": "computer", "level": "ovate", "side": spec(game).suggested_side}
+    return {"mode": "computer", "level": "ovate", "side": spec(game).suggested_side,
+            "second_level": "ovate"}
 
 
 def remembered_choice(storage: Storage, game: str) -> dict[str, str]:
@@ -40,7 +43,8 @@ def remembered_choice(storage: Storage, game: str) -> dict[str, str]:
     choice = default_choice(game)
     kept = _kept_choices(storage).get(game)
     if isinstance(kept, dict):
-        offered = {"mode": MODES, "level": LEVELS, "side": (*spec(game).sides, "random")}
+        offered = {"mode": MODES, "level": LEVELS, "side": (*spec(game).sides, "random"),
+                   "second_level": LEVELS}
         choice.update({field: value for field, value in kept.items()
                        if field in offered and isinstance(value, str)
                        and value in offered[field]})
@@ -74,6 +78,9 @@ class SetupScene(ChoiceScene):
                                         name="side-random"))
         self.level_buttons = [Button(f"level.{lv}", self._set("level", lv), name=f"level-{lv}")
                               for lv in LEVELS]
+        # Watching: the level of the side that moves second (the first side's is `level`).
+        self.second_level_buttons = [Button(f"level.{lv}", self._set("second_level", lv),
+                                            name=f"second_level-{lv}") for lv in LEVELS]
         self.start_button = Button("setup.start", self.begin, name="start")
         self.back_button = Button("setup.back", lambda: Pop(), name="back")
         self.footer = [self.back_button, self.start_button]
@@ -97,12 +104,23 @@ class SetupScene(ChoiceScene):
         rows = [("setup.mode", self.mode_buttons)]
         if self.choice["mode"] in PERSONAL:
             rows.append(("setup.side", self.side_buttons))
-        if self.choice["mode"] not in ("hotseat", "friend"):
+        if self.choice["mode"] == "computer":
             rows.append(("setup.level", self.level_buttons))
+        elif self.choice["mode"] == "watch":
+            first, second = self.sides
+            rows.append((f"{LEVEL_FOR}{first}", self.level_buttons))
+            rows.append((f"{LEVEL_FOR}{second}", self.second_level_buttons))
         return rows
 
+    def row_label(self, label: str) -> str:
+        """A watched side's level row names the side."""
+        if label.startswith(LEVEL_FOR):
+            return t("setup.level_for", side=t(f"side.{label.removeprefix(LEVEL_FOR)}"))
+        return t(label)
+
     def all_buttons(self) -> list[Button]:
-        return [*self.mode_buttons, *self.side_buttons, *self.level_buttons]
+        return [*self.mode_buttons, *self.side_buttons, *self.level_buttons,
+                *self.second_level_buttons]
 
     def is_selected(self, button: Button) -> bool:
         field, _, value = button.name.partition("-")
@@ -118,8 +136,9 @@ class SetupScene(ChoiceScene):
         return self.sides  # watching, or a side drawn at random
 
     def level_note(self) -> str:
-        """What the chosen level means (none when no computer plays)."""
-        if not self.computer_sides():
+        """What the chosen level means (none when no computer plays, nor for the
+        two levels of a watched game)."""
+        if not self.computer_sides() or self.choice["mode"] == "watch":
             return ""
         return t(f"level.{self.choice['level']}.about")
 
@@ -183,6 +202,8 @@ class SetupScene(ChoiceScene):
         rng = self.ctx.rng
         mode = self.choice["mode"]
         side = resolve_side(self.choice["side"], self.sides, rng) if mode in PERSONAL else ""
-        setup = Setup(self.game, mode, side, self.choice["level"], seed=rng.randrange(1 << 30))
+        second = self.choice["second_level"] if mode == "watch" else ""
+        setup = Setup(self.game, mode, side, self.choice["level"], seed=rng.randrange(1 << 30),
+                      second_level=second)
         remember_choice(self.ctx.storage, self.game, self.choice)
         return Replace(ToBoard(Play(setup)))

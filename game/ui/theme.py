@@ -61,7 +61,13 @@ COLOURS: dict[str, tuple[int, ...]] = {
     "last_move": (250, 214, 90, 110),
     "selected": (250, 214, 90, 170),
     "move_dot": (30, 30, 30, 110),
-    "capture_ring": (200, 40, 30, 170),
+    "capture_ring": (200, 40, 30, 170),  # rules diagrams: the cross over what a move takes
+    "taken": (214, 40, 30),  # the cross on a piece the move in focus would take
+    "taken_veil": (240, 232, 214, 120),  # dims a piece that move takes, under its cross
+    "cross_edge": (30, 16, 14),  # the dark edge that keeps a red mark clear on any board
+    "threat": (228, 52, 36, 230),  # the ring and badge on a piece the other side can take
+    "threat_text": (255, 246, 236),
+    "king_line": (120, 60, 190, 200),  # the king's open line to a goal, in his purple
     "hint": (80, 170, 250, 200),
     "hint_fill": (80, 170, 250, 80),
     "cursor": (255, 92, 196),  # corner brackets, unlike the hint's blue in colour and shape

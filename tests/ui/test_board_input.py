@@ -96,7 +96,7 @@ def test_one_click_games_pick_a_move_or_refuse_the_square(target, legal):
         assert intent == RefuseCell(0, t("refuse.no_flips"))
 
 
-def test_the_capture_rings_are_asked_of_the_game_once_per_selection():
+def test_the_captures_are_asked_of_the_game_once_per_selection():
     state = board_input("brandubh")
     position = start("brandubh")
     asked = []
@@ -104,7 +104,7 @@ def test_the_capture_rings_are_asked_of_the_game_once_per_selection():
     state.ui.captures = lambda pos, orig: asked.append(orig) or real(pos, orig)
     origin = sorted(state.ui.origins(position))[0]
     for _ in range(5):
-        state.rings(position, origin)
+        state.captures(position, origin)
     assert asked == [origin]
 
 

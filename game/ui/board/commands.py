@@ -30,12 +30,16 @@ Action = Callable[[], object]
 
 # Every command a board may have, in the order of its places (a game without
 # values on the squares or draws by agreement has no such command at all).
-COMMANDS = (("undo", "board.undo"), ("redo", "board.redo"), ("hint", "board.hint"),
+# Watching the computer, pause, one move and the pace stand where a player's
+# undo, redo and hint would.
+COMMANDS = (("pause", "board.watch_pause"), ("step", "board.watch_step"),
+            ("speed", "board.watch_speed_normal"),
+            ("undo", "board.undo"), ("redo", "board.redo"), ("hint", "board.hint"),
             ("values", "board.values"), ("analyse", "board.analyse"), ("copy", "board.copy"),
             ("share", "board.share"), ("load", "board.load"), ("draw", "board.draw"),
             ("rules", "board.rules"), ("resign", "board.resign"), ("menu", "board.menu"))
 # Kept in the one row of a short panel, beside More.
-EVERYDAY = ("undo", "redo", "hint")
+EVERYDAY = ("undo", "redo", "hint", "pause", "step", "speed")
 # With a friend there is no undo, and Send is what a turn ends with.
 FRIEND_EVERYDAY = ("hint", "share")
 NAVIGATION = (("replay-prev", "◀", True), ("replay-next", "▶", True),
@@ -155,6 +159,8 @@ class CommandPanel:
             # With a friend, Share sends the game once the friend is to act.
             "share": not friend or state.over or state.friend_to_move,
             "load": not friend,  # a friend's game changes only by its moves
+            "pause": going and not plays,
+            "step": going and not plays and live and play.watching.paused,
             "replay-prev": now.shown_ply > 0,
             "replay-next": now.viewing,
             "replay-back": now.viewing,
@@ -176,6 +182,11 @@ class CommandPanel:
             elif button.name == "analyse":
                 button.label = "board.stop_analysis" if play.analysis.running \
                     else "board.analyse"
+            elif button.name == "pause":
+                button.label = "board.watch_resume" if play.watching.paused \
+                    else "board.watch_pause"
+            elif button.name == "speed":
+                button.label = f"board.watch_speed_{play.watching.speed}"
             elif button.name == "values":
                 button.selected = play.values.on
             elif button.name == "hint":

@@ -44,6 +44,7 @@ class ControlledBoard(Protocol):
     @property
     def game_over_panel(self) -> bool: ...
     def can_move(self) -> bool: ...
+    def threat_marks(self) -> bool: ...
     def close_result(self) -> None: ...
     def show_events(self, events: list[Event]) -> None: ...
     def show_ply(self, ply: int, *, animate: bool = False) -> None: ...
@@ -83,15 +84,19 @@ class BoardControls:
             self._refuse_while_viewing(event)
         elif scene.can_move():
             self._board_pointer(event)
+        elif event.type == pygame.MOUSEMOTION:
+            scene.input.track_hover(event.pos, bool(getattr(event, "finger", False)))
         return None
 
     def _board_pointer(self, event: pygame.event.Event) -> None:
         scene = self.scene
         position = scene.play.position
+        finger = bool(getattr(event, "finger", False))
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            self._act(scene.input.pointer_down(event.pos, position))
+            self._act(scene.input.pointer_down(event.pos, position, finger=finger,
+                                               previews=scene.threat_marks()))
         elif event.type == pygame.MOUSEMOTION:
-            scene.input.pointer_motion(event.pos)
+            scene.input.pointer_motion(event.pos, finger)
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             self._act(scene.input.pointer_up(event.pos, position))
 

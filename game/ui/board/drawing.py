@@ -1,6 +1,8 @@
 """The board as drawn: the position shown (the game's, or an earlier one in
-replay) with its marks — the last move, the piece picked up and where it may
-go, the hint, the cursor, a refused cell's flash — the piece being dragged,
+replay) with its marks — the last move, the piece picked up, where it may go
+and what each move there takes, the hint, the cursor, a refused cell's flash,
+and with the threat marks on the pieces the other side could take next, the
+king's open lines and what a sowing would take — the piece being dragged,
 the Druid's values on the squares, and in replay the frame round the board
 and the move the analysis found better."""
 
@@ -10,14 +12,30 @@ import pygame
 
 from ...rules.base import Move
 from ..analysis_view import AnalysisView, MoveValuesView
-from ..play import Play
+from ..play import Mode, Play
 from ..theme import colour
 from ..views.base import Marks, draw_arrow, draw_better_move
-from .games import Animation, GameUI
+from .games import NO_THREATS, Animation, GameUI, Threats
 from .input import REFUSAL_SECONDS, BoardInput
 from .replay import ReplayCursor
 
 HINT_PULSE_SECONDS = 1.6
+
+
+class ThreatCache:
+    """The threat marks of one position for one viewer, asked of the rules
+    once (the board is drawn many times a position)."""
+
+    def __init__(self, ui: GameUI) -> None:
+        self.ui = ui
+        self._for: tuple[object, str] | None = None
+        self._threats = NO_THREATS
+
+    def threats(self, position, viewer: str) -> Threats:
+        if self._for is None or self._for[0] is not position or self._for[1] != viewer:
+            self._threats = self.ui.threats(position, viewer)
+            self._for = (position, viewer)
+        return self._threats
 
 
 class BoardPainter:
@@ -26,6 +44,7 @@ class BoardPainter:
         self.play, self.ui, self.input, self.replay = play, ui, input_state, replay
         self.analysis, self.values = analysis, values
         self.clock = 0.0  # seconds shown, for the hint ring's beat
+        self.threat_cache = ThreatCache(ui)
 
     def hint_on_show(self) -> Move | None:
         """The hint, while it is still a move of the position shown."""
@@ -39,9 +58,11 @@ class BoardPainter:
         return self.hint_on_show() is not None and not self.ui.two_step
 
     def draw(self, surface: pygame.Surface, animation: Animation | None, can_move: bool,
-             hints_on: bool, unit: int) -> None:
-        self.ui.draw(surface, self.replay.shown_position, self.marks(can_move, hints_on),
-                     animation)
+             hints_on: bool, unit: int, threats_on: bool = False) -> None:
+        marks = self.marks(can_move, hints_on)
+        if threats_on:
+            self._add_threat_marks(marks, can_move, animation)
+        self.ui.draw(surface, self.replay.shown_position, marks, animation)
         if self.replay.viewing is not None:
             self._draw_replay_frame(surface, unit)
             self._draw_better_move(surface)
@@ -64,13 +85,42 @@ class BoardPainter:
             marks.selected = state.selected
             if hints_on:
                 marks.dots = tuple(ui.destinations(position, state.selected))
-                marks.rings = state.rings(position, state.selected)
+                add_capture_marks(marks, state, position, state.selected)
         elif not ui.two_step and can_move and hints_on:
             marks.dots = tuple(ui.targets(position))
         if state.drag is not None and state.selected is not None:
             marks.hidden = frozenset({state.selected})
         self._add_feedback_marks(marks)
         return marks
+
+    def _add_threat_marks(self, marks: Marks, can_move: bool,
+                          animation: Animation | None) -> None:
+        """With the threat marks on: what the other side could take next and the
+        king's open lines on the position shown (not while a move is animated),
+        and the previewed move's capture on the player's turn."""
+        if animation is None:
+            position = self.replay.shown_position
+            setup = self.play.setup
+            viewer = setup.human_side if setup.mode == Mode.COMPUTER else position.side
+            found = self.threat_cache.threats(position, viewer)
+            marks.threatened, marks.king_lines = found.threatened, found.king_lines
+        if can_move and self.ui.previews:
+            self._add_preview(marks)
+
+    def _add_preview(self, marks: Marks) -> None:
+        """The pit in focus (under the mouse, the cursor, or tapped once): its
+        sowing's capture crossed on the pits it takes, the stones on it."""
+        focus = self.input.focus()
+        if focus is None:
+            return
+        sowing = self.ui.sowing(self.play.position, focus)
+        if sowing is None:
+            return
+        marks.preview = focus
+        pits, stones = sowing
+        marks.taken = pits
+        if stones:
+            marks.labels = {**marks.labels, focus: f"+{stones}"}
 
     def _add_feedback_marks(self, marks: Marks) -> None:
         """The hint on a one-click move (tafl's is an arrow), and a refused cell's flash."""
@@ -113,3 +163,18 @@ class BoardPainter:
         move = self.analysis.better_move(self.replay.viewing or 0)
         if move is not None:
             draw_better_move(surface, self.ui.view, self.ui.move_squares(move))
+
+
+def add_capture_marks(marks: Marks, state: BoardInput, position, orig: int) -> None:
+    """The moves of the piece picked up that take something: their squares
+    a ringed dot, and the pieces taken crossed on themselves — strongly for
+    the square in focus (under the mouse, the cursor), faintly for all
+    while none is."""
+    captures = state.captures(position, orig)
+    marks.capture_dots = tuple(captures)
+    focus = state.focus()
+    if focus in captures:
+        marks.taken = captures[focus]
+    else:
+        marks.takeable = tuple(sorted({cell for taken in captures.values()
+                                       for cell in taken}))

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import pygame
 
-from ...rules import modiar, reversi, spec, tafl
+from ...rules import modiar, reversi, spec, tafl, threats
 from ...rules.base import Effects, Move, Position
 from ...rules.modiar import pits_of
 from ...rules.reversi import PASS, supplies
@@ -50,6 +50,19 @@ class Animation:
 
 
 @dataclass(frozen=True)
+class Threats:
+    """What the threat marks show of a position: the pieces the other side
+    could take next move, and the king's open lines (each from his square to
+    a goal)."""
+
+    threatened: tuple[int, ...] = ()
+    king_lines: tuple[tuple[int, ...], ...] = ()
+
+
+NO_THREATS = Threats()
+
+
+@dataclass(frozen=True)
 class MoveNote:
     """What the move list writes after a move's notation (a capture mark);
     a `quiet` one is drawn smaller and dimmer."""
@@ -66,6 +79,9 @@ class GameUI:
     """
 
     two_step = False
+    # Whether the threat marks preview a move's capture before it is played
+    # (Modiar: a sowing, on hover, under the keyboard cursor, or on the first tap).
+    previews = False
     # Whether the board offers the Druid's value on every legal square (a toggle),
     # as strong Othello programs do.
     value_hints = False
@@ -100,10 +116,20 @@ class GameUI:
         """The squares to tint for a move (last move, hint)."""
         return ()
 
-    def captures(self, position: Position, orig: int) -> tuple[int, ...]:
-        """The destinations of the piece on `orig` whose move captures (ringed
-        instead of dotted); only games that pick a piece first have any."""
-        return ()
+    def captures(self, position: Position, orig: int) -> dict[int, tuple[int, ...]]:
+        """For each destination of the piece on `orig` whose move takes
+        something, the cells it takes; only games that pick a piece first
+        have any."""
+        return {}
+
+    def threats(self, position: Position, viewer: str) -> Threats:
+        """The threat marks for the player of `viewer`'s side (none here)."""
+        return NO_THREATS
+
+    def sowing(self, position: Position, target: int) -> tuple[tuple[int, ...], int] | None:
+        """Games that preview a move: the cells playing `target` would take and
+        how much they hold (None: not a move; a forfeited capture takes none)."""
+        return None
 
     def diagram_labels(self, effects: Effects) -> dict[int, str]:
         """Small text a rules diagram writes in the cells a move changed (none here)."""
@@ -183,15 +209,19 @@ class TaflUI(GameUI):
     def holds_piece(self, position: tafl.TaflPosition, target: int) -> bool:
         return position.board[target] != tafl.EMPTY
 
-    def captures(self, position: tafl.TaflPosition, orig: int) -> tuple[int, ...]:
-        """Asked of the engine, without playing a move: the soldiers it takes
-        (`TaflPosition.captures`) and whether an attacker landing there takes
-        the king (`TaflRules.takes_king`)."""
-        board, king = position.board, position.board.find(tafl.KING)
-        hunting = position.side == tafl.ATTACKERS and king >= 0
-        return tuple(dest for dest in self.destinations(position, orig)
-                     if position.captures(orig, dest)
-                     or (hunting and self.rules.takes_king(board, king, dest)))
+    def captures(self, position: tafl.TaflPosition, orig: int) -> dict[int, tuple[int, ...]]:
+        """Asked of the rules, without playing a move (`threats.captures_from`)."""
+        return threats.captures_from(position, orig)
+
+    def threats(self, position: tafl.TaflPosition, viewer: str) -> Threats:
+        """The viewer's pieces the other side could take next move, the king
+        whenever one attacker move takes him, and his open lines to a goal."""
+        danger = set(threats.threatened(position, tafl.ENEMY[viewer]))
+        king = position.board.find(tafl.KING)
+        if viewer == tafl.ATTACKERS and threats.king_in_danger(position):
+            danger.add(king)
+        lines = tuple((king, *line) for line in threats.king_lines(position))
+        return Threats(tuple(sorted(danger)), lines)
 
     def move_note(self, before, after, effects: Effects) -> MoveNote | None:
         """`x` after a move that captured (the king or any soldier)."""
@@ -348,6 +378,7 @@ class ReversiUI(GameUI):
 @register(modiar.SPEC.name)
 class ModiarUI(GameUI):
     midgame_plies = 7
+    previews = True
 
     def __init__(self) -> None:
         super().__init__(ModiarView())
@@ -363,6 +394,13 @@ class ModiarUI(GameUI):
         (a first move's forfeited capture takes none)."""
         taken = sum(after.captured) - sum(before.captured)
         return MoveNote(f" +{taken}") if effects.captured and taken else None
+
+    def sowing(self, position, target: int) -> tuple[tuple[int, ...], int] | None:
+        """What sowing the pit `target` would take (`threats.sowing_capture`)."""
+        found = threats.sowing_capture(position, target)
+        if found is None:
+            return None
+        return ((), 0) if found.forfeited else (found.pits, found.stones)
 
     def refusal(self, position, target: int) -> str | None:
         if target not in pits_of(position.side):

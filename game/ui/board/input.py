@@ -1,5 +1,6 @@
 """The board's input state, with no window: the piece picked up, a press and a
-drag under way, the keyboard cursor, and the flash on a cell that has no move.
+drag under way, the keyboard cursor, the cell under the mouse, the cell whose
+move is previewed (a first tap), and the flash on a cell that has no move.
 
 It reads the game's UI adapter (which cells start or end a move) and its
 view's geometry (which cell lies under a point); it decides no rule.  What a
@@ -46,22 +47,42 @@ class BoardInput:
         self.drag: tuple[int, int] | None = None  # where a dragged piece is now
         self.cursor: int | None = None  # the keyboard's cell (None: not shown)
         self.refused: tuple[int, float] | None = None  # a cell with no move, flash seconds left
+        self.hover: int | None = None  # the cell under the mouse (a finger never hovers)
+        self.previewed: int | None = None  # a cell tapped once: its move is shown, not played
         # The selected piece's capturing destinations, worked out once per selection.
-        self._rings_for: tuple[object, int | None, tuple[int, ...]] = (None, None, ())
+        self._captures_for: tuple[object, int | None, dict[int, tuple[int, ...]]] = \
+            (None, None, {})
 
     def put_down(self) -> None:
-        """Drop the piece picked up and any press or drag (a move was played, or
-        the board now shows something else)."""
-        self.selected = self.press = self.drag = None
+        """Drop the piece picked up, any press or drag and a preview (a move was
+        played, or the board now shows something else)."""
+        self.selected = self.press = self.drag = self.previewed = None
 
     # --- pointer ---------------------------------------------------------------------------
 
-    def pointer_down(self, pos: tuple[int, int], position: Position) -> Intent:
+    def pointer_down(self, pos: tuple[int, int], position: Position, *,
+                     finger: bool = False, previews: bool = False) -> Intent:
+        """A press; with `previews` (the threat marks on) a finger's first tap on
+        a cell whose move the game previews shows it, and a second tap plays
+        (a mouse has shown it on hover already)."""
         target = self.ui.view.target_at(pos)
         self.cursor = None  # a pointer user: the keyboard's cursor goes
-        return None if target is None else self.activate(target, position, pos)
+        if target is None:
+            return None
+        if previews and finger and self.ui.previews and target != self.previewed and \
+                target in self.ui.targets(position):
+            self.previewed = target
+            return None
+        return self.activate(target, position, pos)
 
-    def pointer_motion(self, pos: tuple[int, int]) -> None:
+    def track_hover(self, pos: tuple[int, int], finger: bool = False) -> None:
+        """The cell under the mouse (also while the board waits: it is in focus
+        once the player may move); a finger never hovers."""
+        if not finger:
+            self.hover = self.ui.view.target_at(pos)
+
+    def pointer_motion(self, pos: tuple[int, int], finger: bool = False) -> None:
+        self.track_hover(pos, finger)  # a dragged piece's square is in focus too
         if self.press is not None and (self.drag or math.dist(pos, self.press) >
                                        DRAG_START_PIXELS):
             self.drag = pos
@@ -79,6 +100,7 @@ class BoardInput:
                  pos: tuple[int, int] | None = None) -> Intent:
         """A click (or Enter) on `target`: pick a piece up, play a move, or refuse."""
         ui = self.ui
+        self.previewed = None
         if not ui.two_step:
             move = ui.targets(position).get(target)
             return self.refuse(target, position) if move is None else PickMove(move)
@@ -133,11 +155,19 @@ class BoardInput:
 
     # --- what the marks need --------------------------------------------------------------
 
-    def rings(self, position: Position, orig: int) -> tuple[int, ...]:
-        """The destinations from `orig` that capture, asked of the game once per
-        selection (not on every frame drawn)."""
-        shown_for, selected, rings = self._rings_for
+    def captures(self, position: Position, orig: int) -> dict[int, tuple[int, ...]]:
+        """The destinations from `orig` that take something, and what each
+        takes: asked of the game once per selection (not on every frame drawn)."""
+        shown_for, selected, found = self._captures_for
         if shown_for is not position or selected != orig:
-            rings = self.ui.captures(position, orig)
-            self._rings_for = (position, orig, rings)
-        return rings
+            found = self.ui.captures(position, orig)
+            self._captures_for = (position, orig, found)
+        return found
+
+    def focus(self) -> int | None:
+        """The cell the player points at without pressing: under the mouse, or
+        the keyboard's cursor, or the cell tapped once."""
+        for cell in (self.cursor, self.hover, self.previewed):
+            if cell is not None:
+                return cell
+        return None

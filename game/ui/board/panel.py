@@ -67,6 +67,10 @@ class SidePanel:
             return t("players.friend", side=side_name(setup.human_side))
         level = t(f"level.{setup.level}")
         if setup.mode == Mode.WATCH:
+            first, second = setup.levels()
+            if first != second:
+                return t("players.watch_two", first=t(f"level.{first}"),
+                         second=t(f"level.{second}"))
             return t("players.watch", level=level)
         return t("players.computer", side=side_name(setup.human_side), level=level)
 
@@ -94,6 +98,8 @@ class SidePanel:
             return t("status.to_move", side=side) + (f" · {t('status.you')}" if yours else "")
         if play.computer_stopped:
             return t("status.computer_stopped", side=side)
+        if play.watching.paused and not play.watching.step_due:
+            return t("status.watch_paused", side=side)
         return t("status.thinking", side=side, level=t(f"level.{state.player}")) + \
             self._dots(waited)
 

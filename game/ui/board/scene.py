@@ -77,9 +77,8 @@ class BoardScene(Scene):
                                     self.move_values)
         self.transfer = GameTransfer(ctx, play, self.show_events)
         self.controls = BoardControls(self)
-        self.commands = CommandPanel(self._command_actions(), self._command_names(),
-                                     FRIEND_EVERYDAY if play.setup.mode == Mode.FRIEND
-                                     else EVERYDAY)
+        self.commands = self._make_commands()
+        self._commands_mode = play.setup.mode  # who plays, as the commands were built for
         self.result = ResultPanel(play, {"over-close": self.close_result, "rematch": self.rematch,
                                          "swap": self.swap_sides, "over-undo": self.undo,
                                          "over-menu": self.to_menu})
@@ -90,6 +89,10 @@ class BoardScene(Scene):
         self.play.storage = ctx.storage  # autosaved by Play after every change
         self.transfer.tell_rules_change()  # a game of earlier rules, cut by today's
 
+    def _make_commands(self) -> CommandPanel:
+        everyday = FRIEND_EVERYDAY if self.play.setup.mode == Mode.FRIEND else EVERYDAY
+        return CommandPanel(self._command_actions(), self._command_names(), everyday)
+
     def _command_actions(self) -> dict:
         return {"undo": self.undo, "redo": self.redo, "hint": self.hint,
                 "values": self.toggle_values, "analyse": self.toggle_analysis,
@@ -99,11 +102,17 @@ class BoardScene(Scene):
                 "menu": self.to_menu, "more": self.open_more,
                 "replay-prev": lambda: self.step_replay(-1),
                 "replay-next": lambda: self.step_replay(1),
-                "replay-back": self.back_to_game, "show-result": self.show_result}
+                "replay-back": self.back_to_game, "show-result": self.show_result,
+                "pause": lambda: self.show_events(self.play.toggle_watch_pause()),
+                "step": lambda: self.show_events(self.play.request_step()),
+                "speed": lambda: self.show_events(self.play.next_watch_speed())}
 
     def _command_names(self) -> set[str]:
-        names = {"undo", "redo", "hint", "analyse", "copy", "share", "load", "rules", "resign",
-                 "menu"}
+        names = {"analyse", "copy", "share", "load", "rules", "resign", "menu"}
+        # Watching, the computer's pause, one move and pace take the places of
+        # a player's undo, redo and hint.
+        names |= {"pause", "step", "speed"} if self.play.setup.mode == Mode.WATCH \
+            else {"undo", "redo", "hint"}
         if self.ui.value_hints:
             names.add("values")
         if spec(self.play.setup.game).draw_by_agreement:
@@ -158,6 +167,11 @@ class BoardScene(Scene):
 
     def can_move(self) -> bool:
         return self.replay.viewing is None and self.play.may_move(self.animation is not None)
+
+    def threat_marks(self) -> bool:
+        """Whether this board marks threats (the setting, or by default against the Bard)."""
+        setup = self.play.setup
+        return self.ctx.threat_marks(setup.mode, setup.level)
 
     # --- replay ------------------------------------------------------------------------------
 
@@ -354,6 +368,14 @@ class BoardScene(Scene):
         self._note_looks()
         return self._put_draw_offer()
 
+    def _rebuild_commands(self) -> None:
+        """The commands for who plays now (watching has its own three), laid out anew."""
+        self._commands_mode = self.play.setup.mode
+        self.commands = self._make_commands()
+        self.focus = self.commands.focus
+        if self.size != (0, 0):
+            self.resize(self.size)
+
     def _put_draw_offer(self) -> Transition | None:
         """The computer's draw offer, as a question the player must answer:
         accept (the game is drawn) or play on (the computer makes its move).
@@ -370,6 +392,8 @@ class BoardScene(Scene):
 
     def _refresh(self) -> None:
         """The commands that apply now, and the navigation row while it is wanted."""
+        if self.play.setup.mode != self._commands_mode:  # a game loaded for other players
+            self._rebuild_commands()
         viewing = self.replay.viewing is not None
         # Moving through the game: in replay, and after it once its result is put away.
         navigating = viewing or (self.play.state.over and self.result.closed)
@@ -418,7 +442,8 @@ class BoardScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(colour("background"))
         self.painter.draw(surface, self.animation, self.can_move(),
-                          self.ctx.settings.get("hints", True), self.unit)
+                          self.ctx.settings.get("hints", True), self.unit,
+                          threats_on=self.threat_marks())
         self.panel.draw(surface, self.status_line(), self.commands.top, self.ctx.notice_shown)
         self.focus.draw(surface, self.unit)
         if self.game_over_panel:

@@ -17,6 +17,7 @@ import pygame
 from ...puzzles import load
 from ...rules import spec, start
 from ...rules.base import Move, Position
+from ..board.drawing import add_capture_marks
 from ..board.games import Animation, GameUI, game_ui
 from ..board.input import REFUSAL_SECONDS, BoardInput, Intent, PickMove, RefuseCell
 from ..board.keys import ARROWS, key_command
@@ -267,7 +268,7 @@ class PuzzleScene(Scene):
             marks.selected = state.selected
             if hints_on:
                 marks.dots = tuple(ui.destinations(self.shown, state.selected))
-                marks.rings = state.rings(self.shown, state.selected)
+                add_capture_marks(marks, state, self.shown, state.selected)
         elif self.can_move() and hints_on and not ui.two_step:
             marks.dots = tuple(ui.targets(self.shown))
         if state.drag is not None and state.selected is not None:

@@ -29,7 +29,12 @@ class Marks:
     last: tuple[int, ...] = ()  # squares of the last move
     selected: int | None = None
     dots: tuple[int, ...] = ()  # legal destinations / playable squares
-    rings: tuple[int, ...] = ()  # destinations that capture
+    capture_dots: tuple[int, ...] = ()  # destinations whose move takes something
+    taken: tuple[int, ...] = ()  # pieces the move in focus would take (a cross on each)
+    takeable: tuple[int, ...] = ()  # pieces some move of the piece picked up takes (faint)
+    threatened: tuple[int, ...] = ()  # pieces the other side could take next move
+    king_lines: tuple[tuple[int, ...], ...] = ()  # the king's open lines, his square to goal
+    preview: int | None = None  # Modiar: the pit whose sowing is previewed
     cursor: int | None = None  # the keyboard cursor
     hint: tuple[int, ...] = ()  # the hint's orig (and dest)
     hidden: frozenset[int] = field(default_factory=frozenset)  # squares drawn by animation
@@ -106,13 +111,92 @@ def draw_marks_on_cells(surface: pygame.Surface, view: BoardView, marks: Marks,
 
 
 def draw_dots(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
+    """Where the piece picked up may go: a dot; a move that takes something is
+    a dot in a thin ring of the same ink (the pieces it takes carry the cross)."""
     for index in marks.dots:
         rect = view.cell(index)
-        if index in marks.rings:
-            circle_alpha(surface, rect.center, rect.width * 0.44, colour("capture_ring"),
-                         width=max(2, rect.width // 12))
-        else:
-            circle_alpha(surface, rect.center, rect.width * 0.14, colour("move_dot"))
+        circle_alpha(surface, rect.center, rect.width * 0.14, colour("move_dot"))
+        if index in marks.capture_dots:
+            circle_alpha(surface, rect.center, rect.width * 0.25, colour("move_dot"),
+                         width=max(2, rect.width // 20))
+
+
+def draw_cross(surface: pygame.Surface, rect: pygame.Rect, strength: float = 1.0,
+               size: float = 0.67) -> None:
+    """A red cross with a dark edge over a cell: what a move would take
+    (`strength` < 1: fainter and thinner, what some move could take; `size`,
+    its share of the cell's width)."""
+    box = rect.inflate(-int(rect.width * (1 - size)), -int(rect.height * (1 - size)))
+    width = max(2, int(rect.width // 9 * strength))
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    box = box.move(-rect.left, -rect.top)
+    for shade, grow in ((colour("cross_edge"), 2), (colour("taken"), 0)):
+        for start, end in ((box.topleft, box.bottomright), (box.topright, box.bottomleft)):
+            pygame.draw.line(layer, shade, start, end, width + grow)
+    layer.set_alpha(int(255 * strength))
+    surface.blit(layer, rect)
+
+
+def draw_taken(surface: pygame.Surface, view: BoardView, marks: Marks,
+               round_cell: bool = False) -> None:
+    """On the pieces themselves: those the move in focus takes, dimmed and
+    crossed; those another move of the piece picked up could take, a faint cross."""
+    for index in marks.taken:
+        rect = view.cell(index)
+        if round_cell:  # a pit: its stones stay countable under a smaller cross
+            draw_cross(surface, rect, strength=0.8, size=0.45)
+            continue
+        circle_alpha(surface, rect.center, rect.width * 0.42, colour("taken_veil"))
+        draw_cross(surface, rect)
+    for index in marks.takeable:
+        if index not in marks.taken:
+            draw_cross(surface, view.cell(index), strength=0.55)
+
+
+def draw_threatened(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
+    """A piece the other side could take with its next move: a red ring round
+    the piece and a small red badge on its corner."""
+    for index in marks.threatened:
+        rect = view.cell(index)
+        circle_alpha(surface, rect.center, rect.width * 0.46, colour("threat"),
+                     width=max(2, rect.width // 14))
+        badge = max(3, rect.width // 9)
+        corner = (rect.right - badge - 2, rect.top + badge + 2)
+        circle_alpha(surface, corner, badge + 1, colour("cross_edge"))
+        circle_alpha(surface, corner, badge, colour("threat"))
+        bar = max(1, badge // 3)
+        pygame.draw.line(surface, colour("threat_text"), (corner[0], corner[1] - badge * 0.55),
+                         (corner[0], corner[1] + badge * 0.1), bar)
+        pygame.draw.circle(surface, colour("threat_text"),
+                           (corner[0], corner[1] + badge * 0.45), max(1, bar // 2 + 1))
+
+
+def draw_king_lines(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
+    """The king's open lines to a goal: a dashed line from the edge of his
+    square to the goal square, which gets a ring (drawn under the pieces)."""
+    for line in marks.king_lines:
+        king, beside, goal = view.cell(line[0]), view.cell(line[1]), view.cell(line[-1])
+        start = ((king.centerx + beside.centerx) / 2, (king.centery + beside.centery) / 2)
+        _dashed(surface, start, goal.center, max(3, king.width // 9), colour("king_line"))
+        circle_alpha(surface, goal.center, goal.width * 0.36, colour("king_line"),
+                     width=max(3, goal.width // 9))
+
+
+def _dashed(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float],
+            width: int, rgba: tuple[int, ...]) -> None:
+    length = math.dist(start, end)
+    if length < 1:
+        return
+    dash = width * 2.5
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    steps = int(length // (dash * 2)) + 1
+    for k in range(steps):
+        a, b = k * dash * 2 / length, min(1.0, (k * dash * 2 + dash) / length)
+        pygame.draw.line(layer, rgba, (start[0] + (end[0] - start[0]) * a,
+                                       start[1] + (end[1] - start[1]) * a),
+                         (start[0] + (end[0] - start[0]) * b, start[1] + (end[1] - start[1]) * b),
+                         width)
+    surface.blit(layer, (0, 0))
 
 
 def draw_cursor(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:

@@ -21,6 +21,7 @@ from .base import (
     draw_cursor,
     draw_hint_ring,
     draw_refusal,
+    draw_taken,
 )
 
 # Screen column of each pit (0 = left) and whether it is on the top row.
@@ -83,11 +84,15 @@ class ModiarView(BoardView):
             if index in marks.dots:  # playable: a bright ring on the rim
                 pygame.draw.circle(surface, colour("playable"), rect.center, rect.width * 0.48,
                                    max(3, rect.width // 18))
+            if index == marks.preview:  # the pit whose sowing is previewed: a gold rim
+                pygame.draw.circle(surface, colour("selected")[:3], rect.center,
+                                   rect.width * 0.48, max(4, rect.width // 12))
             if index in marks.hint:  # under the stones, so they stay easy to count
                 draw_hint_ring(surface, rect, marks.pulse, radius=0.44)
             if index not in marks.hidden:
                 self.draw_stones(surface, rect, shown[index])
             self._label(surface, index, shown[index])
+        draw_taken(surface, self, marks, round_cell=True)
         draw_refusal(surface, self, marks, round_cell=True)
         draw_cursor(surface, self, marks)
         draw_annotations(surface, self, marks)

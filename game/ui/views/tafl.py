@@ -18,8 +18,11 @@ from .base import (
     draw_annotations,
     draw_cursor,
     draw_dots,
+    draw_king_lines,
     draw_marks_on_cells,
     draw_refusal,
+    draw_taken,
+    draw_threatened,
 )
 
 
@@ -98,9 +101,12 @@ class TaflView(BoardView):
                       marks: Marks) -> None:
         surface.blit(self.background(), self.rect)
         draw_marks_on_cells(surface, self, marks)
+        draw_king_lines(surface, self, marks)
         for index, piece in enumerate(position.board):
             if piece != "." and index not in marks.hidden:
                 self.draw_piece(surface, piece, self.cell(index).center)
+        draw_threatened(surface, self, marks)
+        draw_taken(surface, self, marks)
         draw_dots(surface, self, marks)
         draw_refusal(surface, self, marks)
         draw_cursor(surface, self, marks)
