@@ -1,35 +1,31 @@
-"""Settings: sound, move hints, animation speed, language.  Saved at once."""
+"""Settings: sound, move hints, animation speed, language; and on two more
+pages the board's options (which way up, coordinates, colours) and its
+piece sets.  Saved at once."""
 
 from __future__ import annotations
 
 from .choices import ChoiceScene
-from .context import ANIMATION_SPEEDS
+from .context import ANIMATION_SPEEDS, ORIENTATIONS
 from .i18n import LANGUAGES, t
-from .scene import Pop
+from .scene import Pop, Push
+from .theme import BOARD_THEME_NAMES, PIECE_SETS
 from .widgets import Button
 
 LANGUAGE_NAMES = {"en": "English", "ga": "Gaeilge", "da": "Dansk"}
 
 
-class SettingsScene(ChoiceScene):
-    def __init__(self, ctx) -> None:
-        super().__init__(ctx)
-        self.setting_rows: list[tuple[str, list[Button]]] = [
-            ("settings.sound", self._switch("sound")),
-            ("settings.hints", self._switch("hints")),
-            ("settings.animation", [Button(f"settings.anim_{speed}",
-                                           self._set("animation", speed), name=f"anim-{speed}")
-                                    for speed in ANIMATION_SPEEDS]),
-            ("settings.language", [Button(LANGUAGE_NAMES[lang], self._set("language", lang),
-                                          literal=True, name=f"lang-{lang}")
-                                   for lang in LANGUAGES]),
-        ]
-        self.back = Button("settings.done", lambda: Pop(), name="done")
-        self.footer = [self.back]
+class SettingsPage(ChoiceScene):
+    """A page of settings: each button sets one setting to one value (its
+    name is `setting=value`), and shows as chosen while it holds."""
+
+    def _choices(self, key: str, values, label: str = "") -> list[Button]:
+        """A button for each of `values`, labelled `settings.<label>_<value>`."""
+        return [Button(f"settings.{label or key}_{value}", self._set(key, value),
+                       name=f"{key}={value}") for value in values]
 
     def _switch(self, key: str) -> list[Button]:
-        return [Button("settings.on", self._set(key, True), name=f"{key}-on"),
-                Button("settings.off", self._set(key, False), name=f"{key}-off")]
+        return [Button("settings.on", self._set(key, True), name=f"{key}=on"),
+                Button("settings.off", self._set(key, False), name=f"{key}=off")]
 
     def _set(self, key: str, value):
         def choose() -> None:
@@ -37,16 +33,64 @@ class SettingsScene(ChoiceScene):
             self.refresh()
         return choose
 
+    def is_selected(self, button: Button) -> bool:
+        key, _, value = button.name.partition("=")
+        current = self.ctx.settings.get(key)
+        if isinstance(current, bool):
+            current = "on" if current else "off"
+        return value == str(current)
+
+
+class SettingsScene(SettingsPage):
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.setting_rows: list[tuple[str, list[Button]]] = [
+            ("settings.sound", self._switch("sound")),
+            ("settings.hints", self._switch("hints")),
+            ("settings.animation", self._choices("animation", ANIMATION_SPEEDS, "anim")),
+            ("settings.language", [Button(LANGUAGE_NAMES[lang], self._set("language", lang),
+                                          literal=True, name=f"language={lang}")
+                                   for lang in LANGUAGES]),
+        ]
+        self.board_button = Button("settings.board", lambda: Push(BoardSettingsScene(ctx)),
+                                   name="board-settings")
+        self.pieces_button = Button("settings.pieces",
+                                    lambda: Push(BoardSettingsScene(ctx, "pieces")),
+                                    name="pieces-settings")
+        self.back = Button("settings.done", lambda: Pop(), name="done")
+        self.footer = [self.board_button, self.pieces_button, self.back]
+
     def title(self) -> str:
         return t("settings.title")
 
     def rows(self) -> list[tuple[str, list[Button]]]:
         return self.setting_rows
 
-    def is_selected(self, button: Button) -> bool:
-        key, _, value = button.name.partition("-")
-        settings = self.ctx.settings
-        current = {"sound": "on" if settings["sound"] else "off",
-                   "hints": "on" if settings["hints"] else "off",
-                   "anim": settings["animation"], "lang": settings["language"]}[key]
-        return value == current
+
+class BoardSettingsScene(SettingsPage):
+    """The board's options, on two pages: the board ("board": which way up,
+    coordinates, colours) and the pieces ("pieces": a set for each game
+    family).  They apply to every board drawn from now on."""
+
+    def __init__(self, ctx, part: str = "board") -> None:
+        super().__init__(ctx)
+        self.part = part
+        if part == "board":
+            self.setting_rows: list[tuple[str, list[Button]]] = [
+                ("settings.orientation", self._choices("orientation", ORIENTATIONS, "orient")),
+                ("settings.coordinates", self._switch("coordinates")),
+                ("settings.board_theme", self._choices("board_theme", BOARD_THEME_NAMES,
+                                                       "theme")),
+            ]
+        else:
+            self.setting_rows = [(f"settings.pieces_{family}",
+                                  self._choices(f"pieces_{family}", sets, "pieces"))
+                                 for family, sets in PIECE_SETS.items()]
+        self.back = Button("settings.done", lambda: Pop(), name="done")
+        self.footer = [self.back]
+
+    def title(self) -> str:
+        return t(f"settings.{self.part}_title")
+
+    def rows(self) -> list[tuple[str, list[Button]]]:
+        return self.setting_rows
