@@ -146,6 +146,7 @@ BOARD_THEMES: dict[str, dict[str, tuple[int, ...]]] = {
         "pit_rim": (255, 255, 255),
         "stone": (255, 255, 255),
         "stone_shade": (226, 226, 226),
+        "move_dot": (0, 0, 0, 200),
     },
 }
 BOARD_THEME_NAMES = tuple(BOARD_THEMES)

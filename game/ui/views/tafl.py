@@ -137,8 +137,9 @@ def _figure_body(surface: pygame.Surface, c: tuple[float, float], size: float, f
 
 def _attacker_figure(surface: pygame.Surface, c: tuple[float, float], size: float) -> None:
     x, y, r = _figure_body(surface, c, size, "attacker", "attacker_edge")
-    spike = [(x - r * 1.1, y - r * 0.2), (x, y - r * 2.3), (x + r * 1.1, y - r * 0.2)]
-    pygame.draw.polygon(surface, colour("attacker_edge"), spike)
+    helmet = [(x - r * 1.1, y - r * 0.1), (x, y - r * 2.3), (x + r * 1.1, y - r * 0.1)]
+    pygame.draw.polygon(surface, colour("attacker"), helmet)
+    pygame.draw.polygon(surface, colour("attacker_edge"), helmet, max(1, int(size / 18)))
 
 
 def _defender_figure(surface: pygame.Surface, c: tuple[float, float], size: float) -> None:
