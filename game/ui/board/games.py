@@ -54,12 +54,14 @@ class Animation:
 @dataclass
 class Sowing:
     """A moment of a Modiar move's animation: the stones shown in each pit, the
-    stone on its way (from pit, to pit, 0..1 of its journey; None: none),
-    and the pits being taken (pit -> 0..1 of its fade)."""
+    stone on its way (from pit, to pit, 0..1 of its journey; None: none)
+    with the rest of the hand it leaves, and the pits being taken (pit ->
+    0..1 of its fade)."""
 
     counts: list[int]
     flying: tuple[int, int, float] | None
     fading: dict[int, float]
+    in_hand: int = 0  # the stones not yet sown, the one on its way among them
 
 
 def stone_path(orig: pygame.Rect, dest: pygame.Rect, progress: float) -> tuple[float, float]:
@@ -422,8 +424,8 @@ class ModiarUI(GameUI):
                                   alpha=round(255 * (1 - progress)))
         if sowing.flying is not None:
             orig, dest, progress = sowing.flying
-            self.view.draw_stone(surface, stone_path(self.view.cell(orig), self.view.cell(dest),
-                                                     progress), self.view.pit * 0.1)
+            self.view.draw_hand(surface, stone_path(self.view.cell(orig), self.view.cell(dest),
+                                                    progress), sowing.in_hand)
 
     def sowing_at(self, animation: Animation) -> Sowing:
         """What the board shows this far into a move's animation.
@@ -461,7 +463,7 @@ class ModiarUI(GameUI):
                 counts[pit] = 0
             else:
                 fading[pit] = progress
-        return Sowing(counts, flying, fading)
+        return Sowing(counts, flying, fading, len(sown) - landed)
 
     def info(self, position, start, moves) -> list[str]:
         south, north = position.captured

@@ -124,6 +124,21 @@ class ModiarView(BoardView):
         circle_alpha(surface, (centre[0] + 1, centre[1] + 2), radius, (0, 0, 0, min(alpha, 90)))
         circle_alpha(surface, centre, radius, (*colour(shade)[:3], alpha))
 
+    def draw_hand(self, surface: pygame.Surface, centre: tuple[float, float],
+                  count: int) -> None:
+        """The stones still to sow, travelling together: the first of them on
+        its way to its pit, the rest close behind (their number beside them)."""
+        radius = self.pit * 0.085
+        for k in range(min(count, 6) - 1, -1, -1):  # the first drawn last, on top
+            self.draw_stone(surface, (centre[0] - k * radius * 0.9, centre[1] - k * radius * 0.5),
+                            radius, "stone" if k % 2 == 0 else "stone_shade")
+        if count > 1:
+            text = font(max(9, int(self.pit * 0.16)), bold=True).render(str(count), True,
+                                                                        colour("text"))
+            place = text.get_rect(midleft=(centre[0] + radius * 1.8, centre[1]))
+            pygame.draw.rect(surface, colour("background"), place.inflate(6, 2), border_radius=4)
+            surface.blit(text, place)
+
     def _draw_number(self, surface: pygame.Surface, rect: pygame.Rect, count: int,
                      alpha: int) -> None:
         """The "numbers" set: the pit's count in large figures (an empty pit: none)."""
