@@ -4,14 +4,20 @@ piece sets.  Saved at once."""
 
 from __future__ import annotations
 
+import pygame
+
+from ..rules import start
+from .board.games import game_ui
 from .choices import ChoiceScene
 from .context import ANIMATION_SPEEDS, ORIENTATIONS
 from .i18n import LANGUAGES, t
 from .scene import Pop, Push
 from .theme import BOARD_THEME_NAMES, PIECE_SETS
+from .views.base import Marks
 from .widgets import Button
 
 LANGUAGE_NAMES = {"en": "English", "ga": "Gaeilge", "da": "Dansk"}
+PREVIEW_GAMES = ("brandubh", "reversi", "modiar")  # a board of each family
 
 
 class SettingsPage(ChoiceScene):
@@ -88,9 +94,33 @@ class BoardSettingsScene(SettingsPage):
                                  for family, sets in PIECE_SETS.items()]
         self.back = Button("settings.done", lambda: Pop(), name="done")
         self.footer = [self.back]
+        self.previews = [game_ui(game) for game in PREVIEW_GAMES]
 
     def title(self) -> str:
         return t(f"settings.{self.part}_title")
+
+    def _preview_side(self, width: int) -> int:
+        return max(0, min((width - 4 * self.unit) // 3, 7 * self.unit))
+
+    def extra_room(self, width: int) -> int:
+        return self._preview_side(width) + self.unit
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The rows, then a small board of each family at its start as the
+        options draw it (turned only when "Flipped": "Auto" depends on the game)."""
+        super().draw(surface)
+        last = self.setting_rows[-1][1][-1].rect
+        side = self._preview_side(self.box.width - 2 * self.unit)
+        if not last.width or side < 4 * self.unit:
+            return
+        gap = (self.box.width - 3 * side) // 4
+        settings = self.ctx.settings
+        for i, ui in enumerate(self.previews):
+            area = pygame.Rect(self.box.left + gap + i * (side + gap),
+                               last.bottom + self.unit, side, side)
+            ui.view.set_look(settings["orientation"] == "flipped", settings["coordinates"])
+            ui.view.layout(area)
+            ui.draw(surface, start(PREVIEW_GAMES[i]), Marks(), None)
 
     def rows(self) -> list[tuple[str, list[Button]]]:
         return self.setting_rows

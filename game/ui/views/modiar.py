@@ -156,6 +156,8 @@ class ModiarView(BoardView):
         size = max(9, int(self.pit * 0.14))
         text = font(size, bold=True).render(f"{PIT_NAMES[index]} · {count}", True,
                                             colour("text"))
+        if text.get_width() > rect.width:  # a board too small to name its pits (a preview)
+            return
         if top:
             place = text.get_rect(midbottom=(rect.centerx, self.board.top - 2))
         else:
