@@ -109,15 +109,15 @@ class BoardSettingsScene(SettingsPage):
         """The rows, then a small board of each family at its start as the
         options draw it (turned only when "Flipped": "Auto" depends on the game)."""
         super().draw(surface)
-        last = self.setting_rows[-1][1][-1].rect
+        bottom = max(button.rect.bottom for _, row in self.setting_rows for button in row)
         side = self._preview_side(self.box.width - 2 * self.unit)
-        if not last.width or side < 4 * self.unit:
+        if not self.setting_rows[0][1][0].rect.width or side < 4 * self.unit:
             return
         gap = (self.box.width - 3 * side) // 4
         settings = self.ctx.settings
         for i, ui in enumerate(self.previews):
             area = pygame.Rect(self.box.left + gap + i * (side + gap),
-                               last.bottom + self.unit, side, side)
+                               bottom + self.unit, side, side)
             ui.view.set_look(settings["orientation"] == "flipped", settings["coordinates"])
             ui.view.layout(area)
             ui.draw(surface, start(PREVIEW_GAMES[i]), Marks(), None)

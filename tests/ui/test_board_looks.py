@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.platform.storage import MemoryStorage
-from game.rules import from_code, start
+from game.rules import from_code, spec, start
 from game.rules.record import Game
 from game.ui import theme
 from game.ui.board.scene import BoardScene
@@ -119,6 +119,22 @@ def test_the_board_turns_by_itself_for_the_second_side_against_the_computer(monk
     assert not open_board(app, game, "hotseat").ui.view.flipped
     app.ctx.change("orientation", "normal")
     assert not open_board(app, game, "computer", human_side=second).ui.view.flipped
+
+
+@pytest.mark.parametrize("game", ["brandubh", "tawlbwrdd", "reversi", "modiar"])
+def test_a_flipped_board_is_drawn_whole(monkeypatch, game):
+    """Every square (or pit) of the turned board is drawn where one stands:
+    the board's middle looks the same either way up (these boards are
+    symmetric under a half turn)."""
+    app = make_app(monkeypatch)
+    view = open_board(app, game).ui.view
+    view.set_look(False, False)
+    upright = view.background().copy()
+    view.set_look(True, False)
+    turned = view.background()
+    for index in range(spec(game).cells):
+        centre = view.cell(index).move(-view.rect.left, -view.rect.top).center
+        assert turned.get_at(centre) == upright.get_at(centre), index
 
 
 def test_flipped_modiar_puts_norths_row_at_the_bottom(monkeypatch):

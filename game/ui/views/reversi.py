@@ -32,7 +32,8 @@ class ReversiView(GridView):
         offset = (-self.rect.left, -self.rect.top)
         pygame.draw.rect(surface, colour("tafl_frame"), surface.get_rect(),
                          border_radius=self.square // 3)
-        board = pygame.Rect(self.cell(0).move(offset).topleft, (self.square * N,) * 2)
+        board = pygame.Rect(self.origin[0] + offset[0], self.origin[1] + offset[1],
+                            self.square * N, self.square * N)
         pygame.draw.rect(surface, colour("felt"), board)
         for i in range(N + 1):
             x = board.left + i * self.square
