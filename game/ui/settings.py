@@ -18,20 +18,24 @@ from .widgets import Button
 
 LANGUAGE_NAMES = {"en": "English", "ga": "Gaeilge", "da": "Dansk"}
 PREVIEW_GAMES = ("brandubh", "reversi", "modiar")  # a board of each family
+# The settings whose buttons go by a shorter name (`anim-fast`, `theme-slate`).
+SHORT_NAMES = {"anim": "animation", "lang": "language", "orient": "orientation",
+               "theme": "board_theme"}
 
 
 class SettingsPage(ChoiceScene):
     """A page of settings: each button sets one setting to one value (its
-    name is `setting=value`), and shows as chosen while it holds."""
+    name is `<short name>-<value>`), and shows as chosen while it holds."""
 
-    def _choices(self, key: str, values, label: str = "") -> list[Button]:
-        """A button for each of `values`, labelled `settings.<label>_<value>`."""
-        return [Button(f"settings.{label or key}_{value}", self._set(key, value),
-                       name=f"{key}={value}") for value in values]
+    def _choices(self, key: str, values, label: str, short: str = "") -> list[Button]:
+        """A button for each of `values`, labelled `settings.<label>_<value>`
+        and named `<short>-<value>` (`short` is `label` unless given)."""
+        return [Button(f"settings.{label}_{value}", self._set(key, value),
+                       name=f"{short or label}-{value}") for value in values]
 
     def _switch(self, key: str) -> list[Button]:
-        return [Button("settings.on", self._set(key, True), name=f"{key}=on"),
-                Button("settings.off", self._set(key, False), name=f"{key}=off")]
+        return [Button("settings.on", self._set(key, True), name=f"{key}-on"),
+                Button("settings.off", self._set(key, False), name=f"{key}-off")]
 
     def _set(self, key: str, value):
         def choose() -> None:
@@ -40,8 +44,8 @@ class SettingsPage(ChoiceScene):
         return choose
 
     def is_selected(self, button: Button) -> bool:
-        key, _, value = button.name.partition("=")
-        current = self.ctx.settings.get(key)
+        short, _, value = button.name.partition("-")
+        current = self.ctx.settings.get(SHORT_NAMES.get(short, short))
         if isinstance(current, bool):
             current = "on" if current else "off"
         return value == str(current)
@@ -55,7 +59,7 @@ class SettingsScene(SettingsPage):
             ("settings.hints", self._switch("hints")),
             ("settings.animation", self._choices("animation", ANIMATION_SPEEDS, "anim")),
             ("settings.language", [Button(LANGUAGE_NAMES[lang], self._set("language", lang),
-                                          literal=True, name=f"language={lang}")
+                                          literal=True, name=f"lang-{lang}")
                                    for lang in LANGUAGES]),
         ]
         self.board_button = Button("settings.board", lambda: Push(BoardSettingsScene(ctx)),
@@ -90,7 +94,8 @@ class BoardSettingsScene(SettingsPage):
             ]
         else:
             self.setting_rows = [(f"settings.pieces_{family}",
-                                  self._choices(f"pieces_{family}", sets, "pieces"))
+                                  self._choices(f"pieces_{family}", sets, "pieces",
+                                                f"pieces_{family}"))
                                  for family, sets in PIECE_SETS.items()]
         self.back = Button("settings.done", lambda: Pop(), name="done")
         self.footer = [self.back]

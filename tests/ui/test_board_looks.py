@@ -19,7 +19,7 @@ from game.ui.settings import BoardSettingsScene, SettingsScene
 from game.ui.theme import BOARD_THEMES, PIECE_SETS, colour
 from tools import palette_check
 
-from .driver import click, drag, key, make_app, press, settle, steps
+from .driver import button, click, drag, key, make_app, press, settle, steps
 
 
 def open_board(app, game: str, mode: str = "hotseat", human_side: str = "",
@@ -47,11 +47,13 @@ def test_the_board_options_are_chosen_in_settings_saved_and_read_back(monkeypatc
     assert isinstance(app.scene, SettingsScene)
     press(app, "board-settings")
     assert isinstance(app.scene, BoardSettingsScene)
-    for name in ("orientation=flipped", "coordinates=off", "board_theme=contrast"):
+    for name in ("orient-flipped", "coordinates-off", "theme-contrast"):
         press(app, name)
+        assert button(app, name).selected  # shown as chosen
+    assert not button(app, "orient-auto").selected
     press(app, "done")
     press(app, "pieces-settings")
-    for name in ("pieces_tafl=figures", "pieces_reversi=contrast", "pieces_modiar=numbers"):
+    for name in ("pieces_tafl-figures", "pieces_reversi-contrast", "pieces_modiar-numbers"):
         press(app, name)
     chosen = {"orientation": "flipped", "coordinates": False, "board_theme": "contrast",
               "pieces_tafl": "figures", "pieces_reversi": "contrast",
