@@ -10,6 +10,7 @@ from ..platform import IS_WEB
 from ..platform.storage import Storage
 from . import i18n
 from .sound import Sounds
+from .theme import BOARD_THEME_NAMES, PIECE_SETS, use_board_look
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "sound": True,
@@ -17,7 +18,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animation": "normal",  # off | fast | normal | slow
     "language": None,  # chosen from the locale on first start
     "threats": "auto",  # the beginner's threat marks: auto (against the Bard) | on | off
+    # The board: which way up (auto: flipped when a person plays the computer
+    # with the second side), the coordinates round it, its colours, its pieces.
+    "orientation": "auto",
+    "coordinates": True,
+    "board_theme": BOARD_THEME_NAMES[0],
+    **{f"pieces_{family}": sets[0] for family, sets in PIECE_SETS.items()},
 }
+ORIENTATIONS = ("auto", "normal", "flipped")
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 THREAT_MARKS = ("auto", "on", "off")
 BEGINNERS_LEVEL = "bard"  # where the threat marks are on unless the player says otherwise
@@ -60,6 +68,8 @@ class Context:
     def apply_settings(self) -> None:
         i18n.set_language(self.settings["language"])
         self.sounds.enabled = bool(self.settings["sound"])
+        use_board_look(self.settings["board_theme"],
+                       {family: self.settings[f"pieces_{family}"] for family in PIECE_SETS})
 
     def change(self, key: str, value: Any) -> None:
         self.settings[key] = value
@@ -94,8 +104,14 @@ class Context:
 
 
 def _valid(key: str, value: Any) -> bool:
-    if key in ("sound", "hints"):
+    if key in ("sound", "hints", "coordinates"):
         return isinstance(value, bool)
+    if key == "orientation":
+        return value in ORIENTATIONS
+    if key == "board_theme":
+        return value in BOARD_THEME_NAMES
+    if key.startswith("pieces_"):
+        return value in PIECE_SETS[key.removeprefix("pieces_")]
     if key == "animation":
         return value in ANIMATION_SPEEDS
     if key == "language":

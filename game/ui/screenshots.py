@@ -55,10 +55,13 @@ def scenes(app) -> dict[str, Callable]:
     from .dialogs import CodeDialog
     from .navigation import build
     from .scene import ToPuzzles, ToSettings, ToSetup
+    from .settings import BoardSettingsScene
     ctx = app.ctx
     found: dict[str, Callable] = {"menu": lambda: None,
                                   "setup": lambda: build(ctx, ToSetup("brandubh")),
                                   "settings": lambda: build(ctx, ToSettings()),
+                                  "board-settings": lambda: BoardSettingsScene(ctx),
+                                  "pieces-settings": lambda: BoardSettingsScene(ctx, "pieces"),
                                   "code-dialog": lambda: CodeDialog(ctx, "brandubh"),
                                   "confirm-dialog": lambda: _confirm(ctx),
                                   "menu-saves": lambda: _menu_with_saves(app),

@@ -1,8 +1,16 @@
-"""The one theme: semantic colours and fonts.  Scenes use these names only."""
+"""The one theme: semantic colours and fonts.  Scenes use these names only.
+
+The board's colours come in themes (`BOARD_THEMES`: each a set of colours laid
+over `COLOURS`), and its pieces in sets, two for each game family
+(`PIECE_SETS`); the settings choose one of each (`use_board_look`) and
+`colour` answers with the chosen theme's colour where it has one.  The
+high-contrast theme's figures are checked by tools/palette_check.py.
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -35,6 +43,8 @@ COLOURS: dict[str, tuple[int, ...]] = {
     "tafl_dark": (218, 194, 146),
     "tafl_line": (140, 108, 60),
     "tafl_frame": (104, 72, 38),
+    "board_label": (232, 212, 168),  # the coordinates round a board, on its frame
+    "special_mark": (232, 212, 168),  # the cross on the throne, the saltire on a corner
     "throne": (176, 72, 56),
     "corner": (70, 120, 84),
     "castle": (176, 72, 56),
@@ -90,8 +100,104 @@ COLOURS: dict[str, tuple[int, ...]] = {
 }
 
 
+# The board themes: what each changes of COLOURS (the board's own colours
+# only; the menus keep theirs).  "contrast" is the high-contrast one: every
+# piece stands 3:1 or more against every square and against the other side's
+# pieces, under normal sight and simulated protanopia, deuteranopia and
+# tritanopia alike (tests/ui/test_board_looks.py; tools/palette_check.py
+# prints the figures).  Its squares are a middle blue-grey, as far in
+# luminance from the black pieces as from the white.
+BOARD_THEMES: dict[str, dict[str, tuple[int, ...]]] = {
+    "wood": {},
+    "slate": {
+        "tafl_light": (176, 186, 196),
+        "tafl_dark": (160, 171, 183),
+        "tafl_line": (92, 104, 120),
+        "tafl_frame": (52, 60, 76),
+        "board_label": (206, 214, 226),
+        "throne": (140, 84, 110),
+        "corner": (70, 110, 130),
+        "castle": (140, 84, 110),
+        "king": (40, 96, 150),
+        "felt": (58, 92, 128),
+        "felt_line": (34, 58, 86),
+        "wood": (96, 106, 124),
+        "wood_dark": (64, 72, 88),
+        "pit": (40, 46, 60),
+        "pit_rim": (130, 140, 158),
+    },
+    "contrast": {
+        "tafl_light": (100, 130, 168),
+        "tafl_dark": (84, 114, 152),
+        "tafl_line": (20, 24, 32),
+        "tafl_frame": (12, 14, 20),
+        "board_label": (255, 255, 255),
+        "special_mark": (255, 255, 255),
+        "throne": (150, 100, 150),
+        "corner": (70, 140, 130),
+        "castle": (150, 100, 150),
+        "attacker": (0, 0, 0),
+        "attacker_edge": (255, 255, 255),
+        "defender": (255, 255, 255),
+        "defender_edge": (0, 0, 0),
+        "king": (255, 255, 255),
+        "king_edge": (0, 0, 0),
+        "felt": (84, 124, 150),
+        "felt_line": (12, 14, 20),
+        "disc_black": (0, 0, 0),
+        "disc_white": (255, 255, 255),
+        "wood": (84, 114, 152),
+        "wood_dark": (12, 14, 20),
+        "pit": (0, 0, 0),
+        "pit_rim": (255, 255, 255),
+        "stone": (255, 255, 255),
+        "stone_shade": (226, 226, 226),
+        "move_dot": (0, 0, 0, 200),
+    },
+}
+BOARD_THEME_NAMES = tuple(BOARD_THEMES)
+# The piece sets of each game family, the first the default.
+PIECE_SETS: dict[str, tuple[str, ...]] = {
+    "tafl": ("discs", "figures"),
+    "reversi": ("classic", "contrast"),
+    "modiar": ("stones", "numbers"),
+}
+
+
+@dataclass
+class _BoardLook:
+    """The board theme and piece sets in use, and a count of their changes."""
+
+    theme: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    pieces: dict[str, str] = field(default_factory=dict)
+    version: int = 0
+
+
+_look = _BoardLook()
+
+
+def use_board_look(theme: str, pieces: dict[str, str]) -> None:
+    """Draw boards in `theme` with `pieces` (family -> set name) from now on."""
+    chosen = BOARD_THEMES.get(theme, {})
+    sets = {family: name if name in PIECE_SETS[family] else PIECE_SETS[family][0]
+            for family, name in pieces.items() if family in PIECE_SETS}
+    if chosen is not _look.theme or sets != _look.pieces:
+        _look.theme, _look.pieces, _look.version = chosen, sets, _look.version + 1
+
+
+def piece_set(family: str) -> str:
+    """The chosen piece set of a game family ("tafl", "reversi", "modiar")."""
+    return _look.pieces.get(family, PIECE_SETS[family][0])
+
+
+def look_version() -> int:
+    """A number that changes whenever the board's theme or pieces do (views
+    drawn once per size draw again)."""
+    return _look.version
+
+
 def colour(name: str) -> tuple[int, ...]:
-    return COLOURS[name]
+    return _look.theme.get(name) or COLOURS[name]
 
 
 _pixel_ratio = [1.0]  # device pixels per CSS pixel (2–3 on phones in a browser)

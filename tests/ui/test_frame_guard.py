@@ -69,12 +69,15 @@ def test_the_modiar_capture_fade_stays_in_range_and_waits_for_the_last_stone(sca
     animation = Animation(before, played.position, move, played.effects, duration)
     sowing = len(played.effects.sown) * SOW_STONE_SECONDS * scale
     while not animation.done:
-        progress = ui._fade_progress(animation)
-        assert 0.0 <= progress <= 1.0
-        _, fading = ui._counts_at(animation)
-        assert bool(fading) == (animation.elapsed >= sowing - 1e-9), "the fade waits"
+        shown = ui.sowing_at(animation)
+        assert all(0.0 <= progress <= 1.0 for progress in shown.fading.values())
+        if animation.elapsed < sowing - 1e-9:  # the fade waits for the last stone
+            assert not shown.fading and shown.flying is not None
+        else:
+            assert shown.flying is None
         animation.elapsed += FRAME_SECONDS / 3
-    assert ui._fade_progress(animation) == 1.0
+    shown = ui.sowing_at(animation)
+    assert not shown.fading and all(shown.counts[pit] == 0 for pit in played.effects.captured)
 
 
 @pytest.mark.parametrize("game", ["brandubh", "tawlbwrdd", "reversi", "modiar"])

@@ -34,7 +34,7 @@ from game.ui.board.scene import BoardScene
 from game.ui.dialogs import CodeDialog, ConfirmDialog
 from game.ui.play import Play, Setup, save_play
 from game.ui.rules import RulesScene
-from game.ui.settings import SettingsScene
+from game.ui.settings import BoardSettingsScene, SettingsScene
 from game.ui.setup import SetupScene
 from game.ui.theme import font, set_pixel_ratio, text_size
 from game.ui.widgets import label_lines, label_width
@@ -157,6 +157,9 @@ def test_menu_setup_settings_and_dialogs_fit_a_phone(monkeypatch, size, language
         check_phone_frame(app, f"setup {game} {size} {language}")
     show(app, SettingsScene(app.ctx))
     check_phone_frame(app, f"settings {size} {language}")
+    for part in ("board", "pieces"):
+        show(app, BoardSettingsScene(app.ctx, part))
+        check_phone_frame(app, f"{part} settings {size} {language}")
     show(app, CodeDialog(app.ctx, "brandubh"))
     check_phone_frame(app, f"code dialog {size} {language}")
     for game in GAME_NAMES:
@@ -272,6 +275,9 @@ def test_a_phone_held_sideways(monkeypatch, language):
     check_phone_frame(app, f"setup sideways {language}")
     show(app, SettingsScene(app.ctx))
     check_phone_frame(app, f"settings sideways {language}")
+    for part in ("board", "pieces"):
+        show(app, BoardSettingsScene(app.ctx, part))
+        check_phone_frame(app, f"{part} settings sideways {language}")
     for game in GAME_NAMES:
         show(app, BoardScene(app.ctx, played(game, over=False)))
         check_phone_frame(app, f"{game} sideways {language}")

@@ -59,7 +59,12 @@ class BoardControls:
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         scene = self.scene
-        if scene.game_over_panel:
+        over_panel = scene.game_over_panel  # as on screen: a skipped move's result waits
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and scene.animation is not None:
+            # Any press skips to the end of the move on show (and then acts):
+            # a player who acts mid-animation need not wait for it.
+            scene.animation = None
+        if over_panel:
             used, result = scene.result.focus.handle(event)
             if used:
                 return result
@@ -71,8 +76,6 @@ class BoardControls:
         used, result = scene.focus.handle(event)
         if used:
             return result
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and scene.animation is not None:
-            scene.animation = None  # a player who acts mid-animation need not wait for it
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEWHEEL:

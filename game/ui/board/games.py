@@ -27,8 +27,10 @@ from ..views.tafl import TaflView
 
 MOVE_SECONDS = 0.2
 FLIP_SECONDS = 0.35
-SOW_STONE_SECONDS = 0.09
-CAPTURE_FADE_SECONDS = 0.3
+SOW_STONE_SECONDS = 0.16  # a Modiar stone's journey to its pit
+CAPTURE_STEP_SECONDS = 0.22  # a Modiar pit taken, fading out
+FORFEIT_PAUSE_SECONDS = 0.3  # the first move's capture that is not taken
+STONE_HOP = 0.45  # how high a travelling stone rises, in pits
 
 
 @dataclass
@@ -47,6 +49,29 @@ class Animation:
     @property
     def done(self) -> bool:
         return self.elapsed >= self.duration
+
+
+@dataclass
+class Sowing:
+    """A moment of a Modiar move's animation: the stones shown in each pit, the
+    stone on its way (from pit, to pit, 0..1 of its journey; None: none)
+    with the rest of the hand it leaves, and the pits being taken (pit ->
+    0..1 of its fade)."""
+
+    counts: list[int]
+    flying: tuple[int, int, float] | None
+    fading: dict[int, float]
+    in_hand: int = 0  # the stones not yet sown, the one on its way among them
+
+
+def stone_path(orig: pygame.Rect, dest: pygame.Rect, progress: float) -> tuple[float, float]:
+    """Where a stone travelling from pit `orig` to pit `dest` is at `progress`:
+    eased along the line between them, lifted on an arc (a hop when the two
+    are one pit)."""
+    p = ease(progress)
+    lift = math.sin(math.pi * min(max(progress, 0.0), 1.0)) * orig.width * STONE_HOP
+    return (orig.centerx + (dest.centerx - orig.centerx) * p,
+            orig.centery + (dest.centery - orig.centery) * p - lift)
 
 
 @dataclass(frozen=True)
@@ -417,54 +442,66 @@ class ModiarUI(GameUI):
         return {pit: ",".join(numbers) for pit, numbers in order.items()}
 
     def animation_time(self, effects: Effects) -> float:
-        fade = CAPTURE_FADE_SECONDS if effects.captured or effects.forfeited else 0.0
-        return SOW_STONE_SECONDS * len(effects.sown) + fade
+        """One slot per stone sown, then one per pit taken (in the chain's
+        order), or a pause where the first move's capture is forfeited."""
+        if effects.captured:
+            taking = CAPTURE_STEP_SECONDS * len(effects.captured)
+        else:
+            taking = FORFEIT_PAUSE_SECONDS if effects.forfeited else 0.0
+        return SOW_STONE_SECONDS * len(effects.sown) + taking
 
     def draw(self, surface, position, marks: Marks, animation: Animation | None) -> None:
         if animation is None or animation.done:
             self.view.draw_position(surface, position, marks)
             return
-        counts, fading = self._counts_at(animation)
-        marks.hidden = frozenset(fading)
-        self.view.draw_position(surface, position, marks, counts=counts)
-        alpha = round(255 * (1 - self._fade_progress(animation)))
-        for pit in fading:
-            self.view.draw_stones(surface, self.view.cell(pit), counts[pit], alpha=alpha)
+        sowing = self.sowing_at(animation)
+        marks.hidden = frozenset(sowing.fading)
+        self.view.draw_position(surface, position, marks, counts=sowing.counts)
+        for pit, progress in sowing.fading.items():
+            self.view.draw_stones(surface, self.view.cell(pit), sowing.counts[pit],
+                                  alpha=round(255 * (1 - progress)))
+        if sowing.flying is not None:
+            orig, dest, progress = sowing.flying
+            self.view.draw_hand(surface, stone_path(self.view.cell(orig), self.view.cell(dest),
+                                                    progress), sowing.in_hand)
 
-    def _timeline(self, animation: Animation) -> tuple[float, float, float]:
-        """Where the animation is on its natural timeline (speed setting undone):
-        (elapsed, sowing seconds, fade seconds), so the speed stretches both
-        phases alike."""
+    def sowing_at(self, animation: Animation) -> Sowing:
+        """What the board shows this far into a move's animation.
+
+        The stones are lifted from the origin; stone k then travels from the
+        pit stone k − 1 fell in (the first: from the origin, back into it) to
+        `effects.sown[k]`, in slot k of SOW_STONE_SECONDS, and is counted in
+        once it lands.  Once the last has landed, the pits taken fade one
+        after another, in the order of `effects.captured` (the chain's, from
+        the last stone's pit backwards), each in its own slot; a taken pit's
+        count reads 0 once it has faded.  The animation's duration (the speed
+        setting) stretches every slot alike.
+        """
         effects = animation.effects
         natural = self.animation_time(effects)
         elapsed = natural if animation.duration <= 0 else \
             natural * min(animation.elapsed / animation.duration, 1.0)
-        sowing = SOW_STONE_SECONDS * len(effects.sown)
-        return elapsed, sowing, natural - sowing
-
-    def _fade_progress(self, animation: Animation) -> float:
-        """0..1 through the capture fade, which starts once the sowing is over."""
-        elapsed, sowing, fade = self._timeline(animation)
-        if fade <= 0:
-            return 1.0
-        return min(max((elapsed - sowing) / fade, 0.0), 1.0)
-
-    def _counts_at(self, animation: Animation) -> tuple[list[int], tuple[int, ...]]:
-        """Pit counts shown mid-animation, and the captured pits fading out.
-
-        Stone k lands at the start of its slot, k × SOW_STONE_SECONDS; the
-        captured pits only fade once the whole sowing time has passed, so the
-        last stone is seen landing before anything is taken.
-        """
-        elapsed, sowing, _ = self._timeline(animation)
-        sown = animation.effects.sown
+        sown = effects.sown
         counts = list(animation.before.pits)
         counts[sown[0]] = 0
-        dropped = min(len(sown), int(elapsed / SOW_STONE_SECONDS) + 1)
-        for pit in sown[:dropped]:
+        landed = min(len(sown), int(elapsed / SOW_STONE_SECONDS + 1e-9))
+        for pit in sown[:landed]:
             counts[pit] += 1
-        fading = animation.effects.captured if elapsed >= sowing else ()
-        return counts, fading
+        flying = None
+        if landed < len(sown):
+            orig = sown[landed - 1] if landed else sown[0]
+            flying = (orig, sown[landed], elapsed / SOW_STONE_SECONDS - landed)
+        fading: dict[int, float] = {}
+        taking = elapsed - SOW_STONE_SECONDS * len(sown)
+        for order, pit in enumerate(effects.captured):
+            progress = min(max(taking / CAPTURE_STEP_SECONDS - order + 1e-9, 0.0), 1.0)
+            if landed < len(sown) or progress <= 1e-9:
+                break
+            if progress >= 1.0:
+                counts[pit] = 0
+            else:
+                fading[pit] = progress
+        return Sowing(counts, flying, fading, len(sown) - landed)
 
     def info(self, position, start, moves) -> list[str]:
         south, north = position.captured

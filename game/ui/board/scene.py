@@ -134,6 +134,21 @@ class BoardScene(Scene):
     def status_line(self) -> str:
         return self.panel.status_line(self.can_move(), self.waited)
 
+    def turned(self) -> bool:
+        """Whether the board is drawn flipped: as the setting says, and on
+        "auto" when a person plays the computer with the second side (their
+        side then at the bottom)."""
+        chosen = self.ctx.settings.get("orientation", "auto")
+        if chosen != "auto":
+            return chosen == "flipped"
+        setup = self.play.setup
+        return setup.mode == Mode.COMPUTER and \
+            setup.human_side == self.play.game.start.SIDES[1]
+
+    def _apply_board_settings(self) -> None:
+        """The board's way up and coordinates, as the settings have them now."""
+        self.ui.view.set_look(self.turned(), bool(self.ctx.settings.get("coordinates", True)))
+
     # --- layout -------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -151,6 +166,7 @@ class BoardScene(Scene):
             board = pygame.Rect((w - side) // 2, pad, side, side)
             panel = pygame.Rect(pad, board.bottom + pad // 2, w - 2 * pad,
                                 h - board.bottom - pad - pad // 2)
+        self._apply_board_settings()
         self.ui.view.layout(board)
         self.panel.layout(panel, self.unit)
         self.commands.layout(panel, self.unit, self.panel.text_room())
@@ -347,6 +363,7 @@ class BoardScene(Scene):
     # --- every frame ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> Transition | None:
+        self._apply_board_settings()
         if self.animation is not None:
             self.animation.elapsed += dt
             if self.animation.done:

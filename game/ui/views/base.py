@@ -8,12 +8,12 @@ the board scene (chessground's discipline).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
 
-from ..theme import colour
+from ..theme import colour, font, look_version
 
 
 def ease(progress: float) -> float:
@@ -49,14 +49,26 @@ class BoardView:
     """Base class: subclasses define `layout`, `draw_background`, `draw_position`.
 
     `aspect` is the height a board wants for its width (a rules diagram gives
-    it a rectangle of that shape).
+    it a rectangle of that shape).  A `flipped` board is turned half round
+    (the first side's home at the top); `cell` and `target_at` speak of
+    screen places, so whatever maps pixels to cells (clicks, drags, the
+    arrow keys, animations, marks) follows the flip.
     """
 
     aspect = 1.0
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.flipped = False
+        self.coordinates = True  # the files and ranks round the board
         self._background: pygame.Surface | None = None
+        self._background_look = -1  # the theme's look_version it was drawn in
+
+    def set_look(self, flipped: bool, coordinates: bool) -> None:
+        """Turn the board (or not) and show its coordinates (or not)."""
+        if (flipped, coordinates) != (self.flipped, self.coordinates):
+            self.flipped, self.coordinates = flipped, coordinates
+            self._background = None
 
     def layout(self, area: pygame.Rect) -> None:
         # A window too small for the board leaves it no room at all, never less.
@@ -65,8 +77,10 @@ class BoardView:
 
     def background(self) -> pygame.Surface:
         """The static board, drawn once per size (never per frame)."""
-        if self._background is None or self._background.get_size() != self.rect.size:
+        if self._background is None or self._background.get_size() != self.rect.size or \
+                self._background_look != look_version():
             self._background = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self._background_look = look_version()
             self.draw_background(self._background)
         return self._background
 
@@ -78,6 +92,64 @@ class BoardView:
 
     def cell(self, index: int) -> pygame.Rect:
         raise NotImplementedError
+
+
+class GridView(BoardView):
+    """A square board of n × n squares, index = row × n + col from the top
+    left as the engine numbers them; flipped, the last square is top left."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.n = n
+        self.square = 1
+        self.origin = (0, 0)
+
+    def layout(self, area: pygame.Rect) -> None:
+        side = min(area.width, area.height)
+        self.square = max(4, int(side / (self.n + 1.1)))  # a margin for the coordinates
+        margin = (side - self.square * self.n) // 2
+        square_area = pygame.Rect(0, 0, side, side)
+        square_area.center = area.center
+        super().layout(square_area)
+        self.origin = (square_area.left + margin, square_area.top + margin)
+
+    def _on_screen(self, index: int) -> tuple[int, int]:
+        """(row, col) on screen of square `index` (or the square at a screen place:
+        turning half round is its own inverse)."""
+        row, col = divmod(index, self.n)
+        return (self.n - 1 - row, self.n - 1 - col) if self.flipped else (row, col)
+
+    def cell(self, index: int) -> pygame.Rect:
+        row, col = self._on_screen(index)
+        return pygame.Rect(self.origin[0] + col * self.square, self.origin[1] + row * self.square,
+                           self.square, self.square)
+
+    def target_at(self, pos: tuple[int, int]) -> int | None:
+        col = (pos[0] - self.origin[0]) // self.square
+        row = (pos[1] - self.origin[1]) // self.square
+        if 0 <= col < self.n and 0 <= row < self.n:
+            row, col = self._on_screen(row * self.n + col)
+            return row * self.n + col
+        return None
+
+    def draw_coordinates(self, surface: pygame.Surface, offset: tuple[int, int],
+                         rank_name: Callable[[int], str]) -> None:
+        """Files (a, b, …) under the bottom row and ranks (`rank_name(row)`, the
+        engine's row from the top) left of the left column, as the board is turned."""
+        if not self.coordinates:
+            return
+        label = font(max(8, int(self.square * 0.32)))
+        n = self.n
+        for index in range(n * n):
+            row, col = divmod(index, n)
+            rect = self.cell(index).move(offset)
+            on_row, on_col = self._on_screen(index)
+            if on_row == n - 1:  # the bottom row on screen names the files
+                text = label.render(chr(ord("a") + col), True, colour("board_label"))
+                surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
+            if on_col == 0:  # the left column names the ranks
+                text = label.render(rank_name(row), True, colour("board_label"))
+                surface.blit(text, text.get_rect(midright=(rect.left - 3, rect.centery)))
 
 
 def fill_alpha(surface: pygame.Surface, rect: pygame.Rect, rgba: tuple[int, ...],
@@ -278,7 +350,6 @@ def draw_better_move(surface: pygame.Surface, view: BoardView, squares: tuple[in
 
 def draw_annotations(surface: pygame.Surface, view: BoardView, marks: Marks) -> None:
     """Rules diagrams: numbers in cells and crosses over what is taken."""
-    from ..theme import font
     for index in marks.crossed:
         rect = view.cell(index).inflate(-view.cell(index).width // 4, -view.cell(index).height // 4)
         width = max(2, rect.width // 8)

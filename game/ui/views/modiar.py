@@ -1,8 +1,12 @@
-"""The Modiar board: two rows of three pits cut in wood, seen from South.
+"""The Modiar board: two rows of three pits cut in wood, seen from South
+(or, flipped, from North).
 
 South's row is at the bottom, S1 to S3 from the left; North's row on top
-reads N3 N2 N1 from the left, so sowing runs counter-clockwise on screen.
-Every pit shows its stones and their count.
+reads N3 N2 N1 from the left, so sowing runs counter-clockwise on screen
+(flipped, North's row is at the bottom, N1 to N3 from the left, and the
+sowing still runs counter-clockwise).  Every pit shows its count beside it,
+and in it its stones (the "stones" set) or its count in large figures (the
+"numbers" set).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import math
 import pygame
 
 from ...rules.modiar import PIT_NAMES, ModiarPosition
-from ..theme import colour, font
+from ..theme import colour, font, piece_set
 from .base import (
     BoardView,
     Marks,
@@ -45,8 +49,13 @@ class ModiarView(BoardView):
         super().layout(box)
         self.board = box.inflate(-self.pit * 0.1, -self.pit * 0.8)
 
-    def cell(self, index: int) -> pygame.Rect:
+    def place(self, index: int) -> tuple[int, bool]:
+        """Pit `index`'s screen column (0 = left) and whether it is on the top row."""
         col, top = PLACES[index]
+        return (2 - col, not top) if self.flipped else (col, top)
+
+    def cell(self, index: int) -> pygame.Rect:
+        col, top = self.place(index)
         x = self.board.left + self.pit * (0.15 + col * 1.05)
         y = self.board.top + (self.pit * 0.12 if top else self.board.height - self.pit * 1.12)
         return pygame.Rect(int(x), int(y), self.pit, self.pit)
@@ -99,6 +108,9 @@ class ModiarView(BoardView):
 
     def draw_stones(self, surface: pygame.Surface, rect: pygame.Rect, count: int,
                     alpha: int = 255) -> None:
+        if piece_set("modiar") == "numbers":
+            self._draw_number(surface, rect, count, alpha)
+            return
         radius = rect.width * 0.085
         # A sunflower spiral packs any number of pebbles evenly; crowded pits
         # pull their spiral in so every stone stays inside the pit.
@@ -108,17 +120,49 @@ class ModiarView(BoardView):
             distance = spacing * math.sqrt(k)
             x = rect.centerx + distance * math.cos(angle)
             y = rect.centery + distance * math.sin(angle)
-            circle_alpha(surface, (x + 1, y + 2), radius, (0, 0, 0, min(alpha, 90)))
-            shade = colour("stone") if k % 3 else colour("stone_shade")
-            circle_alpha(surface, (x, y), radius, (*shade[:3], alpha))
+            self.draw_stone(surface, (x, y), radius, "stone" if k % 3 else "stone_shade", alpha)
+
+    def draw_stone(self, surface: pygame.Surface, centre: tuple[float, float],
+                   radius: float | None = None, shade: str = "stone", alpha: int = 255) -> None:
+        """One stone with its shadow (in a pit, or in the hand on its way)."""
+        radius = self.pit * 0.085 if radius is None else radius
+        circle_alpha(surface, (centre[0] + 1, centre[1] + 2), radius, (0, 0, 0, min(alpha, 90)))
+        circle_alpha(surface, centre, radius, (*colour(shade)[:3], alpha))
+
+    def draw_hand(self, surface: pygame.Surface, centre: tuple[float, float],
+                  count: int) -> None:
+        """The stones still to sow, travelling together: the first of them on
+        its way to its pit, the rest close behind (their number beside them)."""
+        radius = self.pit * 0.085
+        for k in range(min(count, 6) - 1, -1, -1):  # the first drawn last, on top
+            self.draw_stone(surface, (centre[0] - k * radius * 0.9, centre[1] - k * radius * 0.5),
+                            radius, "stone" if k % 2 == 0 else "stone_shade")
+        if count > 1:
+            text = font(max(9, int(self.pit * 0.16)), bold=True).render(str(count), True,
+                                                                        colour("text"))
+            place = text.get_rect(midleft=(centre[0] + radius * 1.8, centre[1]))
+            pygame.draw.rect(surface, colour("background"), place.inflate(6, 2), border_radius=4)
+            surface.blit(text, place)
+
+    def _draw_number(self, surface: pygame.Surface, rect: pygame.Rect, count: int,
+                     alpha: int) -> None:
+        """The "numbers" set: the pit's count in large figures (an empty pit: none)."""
+        if not count:
+            return
+        text = font(max(9, int(rect.width * 0.42)), bold=True).render(str(count), True,
+                                                                      colour("stone"))
+        text.set_alpha(alpha)
+        surface.blit(text, text.get_rect(center=rect.center))
 
     def _label(self, surface: pygame.Surface, index: int, count: int) -> None:
         """`S2 · 7` above the top row and below the bottom row, outside the wood."""
         rect = self.cell(index)
-        _, top = PLACES[index]
+        _, top = self.place(index)
         size = max(9, int(self.pit * 0.14))
         text = font(size, bold=True).render(f"{PIT_NAMES[index]} · {count}", True,
                                             colour("text"))
+        if text.get_width() > rect.width:  # a board too small to name its pits (a preview)
+            return
         if top:
             place = text.get_rect(midbottom=(rect.centerx, self.board.top - 2))
         else:

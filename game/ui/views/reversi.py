@@ -1,13 +1,17 @@
-"""The Reversi board: green felt, black and white discs (rows 1–8 from the top)."""
+"""The Reversi board: felt, black and white discs (rows 1–8 from the top).
+
+The "classic" discs are plain; the "contrast" ones wear a thick rim of the
+other colour, and the black disc a ring inside it too, so the two sides
+differ in pattern as well as in shade."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...rules.reversi import ReversiPosition
-from ..theme import colour, font
+from ..theme import colour, piece_set
 from .base import (
-    BoardView,
+    GridView,
     Marks,
     circle_alpha,
     draw_annotations,
@@ -20,36 +24,16 @@ from .base import (
 N = 8
 
 
-class ReversiView(BoardView):
+class ReversiView(GridView):
     def __init__(self) -> None:
-        super().__init__()
-        self.square = 1
-        self.origin = (0, 0)
-
-    def layout(self, area: pygame.Rect) -> None:
-        side = min(area.width, area.height)
-        self.square = max(4, int(side / (N + 1.1)))
-        margin = (side - self.square * N) // 2
-        square_area = pygame.Rect(0, 0, side, side)
-        square_area.center = area.center
-        super().layout(square_area)
-        self.origin = (square_area.left + margin, square_area.top + margin)
-
-    def cell(self, index: int) -> pygame.Rect:
-        row, col = divmod(index, N)
-        return pygame.Rect(self.origin[0] + col * self.square, self.origin[1] + row * self.square,
-                           self.square, self.square)
-
-    def target_at(self, pos: tuple[int, int]) -> int | None:
-        col = (pos[0] - self.origin[0]) // self.square
-        row = (pos[1] - self.origin[1]) // self.square
-        return row * N + col if 0 <= col < N and 0 <= row < N else None
+        super().__init__(N)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         offset = (-self.rect.left, -self.rect.top)
         pygame.draw.rect(surface, colour("tafl_frame"), surface.get_rect(),
                          border_radius=self.square // 3)
-        board = pygame.Rect(self.cell(0).move(offset).topleft, (self.square * N,) * 2)
+        board = pygame.Rect(self.origin[0] + offset[0], self.origin[1] + offset[1],
+                            self.square * N, self.square * N)
         pygame.draw.rect(surface, colour("felt"), board)
         for i in range(N + 1):
             x = board.left + i * self.square
@@ -60,14 +44,7 @@ class ReversiView(BoardView):
             pygame.draw.circle(surface, colour("felt_line"),
                                (board.left + col * self.square, board.top + row * self.square),
                                max(2, self.square // 14))
-        label = font(max(8, int(self.square * 0.3)))
-        for i in range(N):
-            text = label.render("abcdefgh"[i], True, colour("tafl_light"))
-            cell = self.cell((N - 1) * N + i).move(offset)
-            surface.blit(text, text.get_rect(midtop=(cell.centerx, cell.bottom + 1)))
-            text = label.render(str(i + 1), True, colour("tafl_light"))
-            cell = self.cell(i * N).move(offset)
-            surface.blit(text, text.get_rect(midright=(cell.left - 3, cell.centery)))
+        self.draw_coordinates(surface, offset, lambda row: str(row + 1))
 
     def draw_position(self, surface: pygame.Surface, position: ReversiPosition,
                       marks: Marks) -> None:
@@ -110,6 +87,19 @@ class ReversiView(BoardView):
         inner = layer.get_rect().inflate(-4, -4)
         pygame.draw.ellipse(layer, colour("disc_shadow"), inner.move(1, 2))
         pygame.draw.ellipse(layer, fill, inner)
-        pygame.draw.ellipse(layer, edge, inner, 1)
+        if piece_set("reversi") == "contrast":
+            _contrast_marks(layer, inner, side, edge, self.square)
+        else:
+            pygame.draw.ellipse(layer, edge, inner, 1)
         layer.set_alpha(alpha)
         surface.blit(layer, layer.get_rect(center=rect.center))
+
+
+def _contrast_marks(layer: pygame.Surface, disc: pygame.Rect, side: str,
+                    edge: tuple[int, ...], square: int) -> None:
+    """The "contrast" set's marks: a thick rim; on black, a ring inside it."""
+    width = max(2, square // 12)
+    pygame.draw.ellipse(layer, edge, disc, width)
+    if side == "b" and disc.width > 4 * width:
+        pygame.draw.ellipse(layer, edge, disc.inflate(-disc.width // 2, -disc.height // 2),
+                            max(1, width // 2 + 1))

@@ -1,8 +1,10 @@
 """The tafl board (Brandubh 7×7, Tawlbwrdd 11×11), drawn from vector shapes.
 
 Pieces differ in shape as well as colour, so nobody needs to tell colours
-apart: attackers are dark diamonds, defenders light discs, and the king a
-purple disc wearing a gold crown.  Special squares carry a pattern too: the
+apart.  In the "discs" set attackers are dark diamonds, defenders light
+discs, and the king a disc wearing a crown; in the "figures" set they are
+standing figures, the attacker's head pointed, the defender's round, the
+king taller and crowned.  Special squares carry a pattern too: the
 throne/castle a cross, the corners a saltire.
 """
 
@@ -11,9 +13,9 @@ from __future__ import annotations
 import pygame
 
 from ...rules.tafl import TaflPosition, TaflRules
-from ..theme import colour, font
+from ..theme import colour, piece_set
 from .base import (
-    BoardView,
+    GridView,
     Marks,
     draw_annotations,
     draw_cursor,
@@ -26,37 +28,10 @@ from .base import (
 )
 
 
-class TaflView(BoardView):
+class TaflView(GridView):
     def __init__(self, rules: TaflRules) -> None:
-        super().__init__()
+        super().__init__(rules.size)
         self.rules = rules
-        self.n = rules.size
-        self.square = 1
-        self.origin = (0, 0)
-
-    def layout(self, area: pygame.Rect) -> None:
-        side = min(area.width, area.height)
-        self.square = max(4, int(side / (self.n + 1.1)))
-        board = self.square * self.n
-        margin = (side - board) // 2
-        square_area = pygame.Rect(0, 0, side, side)
-        square_area.center = area.center
-        super().layout(square_area)
-        self.origin = (square_area.left + margin, square_area.top + margin)
-
-    # --- geometry ---------------------------------------------------------------
-
-    def cell(self, index: int) -> pygame.Rect:
-        row, col = divmod(index, self.n)
-        return pygame.Rect(self.origin[0] + col * self.square, self.origin[1] + row * self.square,
-                           self.square, self.square)
-
-    def target_at(self, pos: tuple[int, int]) -> int | None:
-        col = (pos[0] - self.origin[0]) // self.square
-        row = (pos[1] - self.origin[1]) // self.square
-        if 0 <= col < self.n and 0 <= row < self.n:
-            return row * self.n + col
-        return None
 
     # --- the board ----------------------------------------------------------------
 
@@ -71,29 +46,20 @@ class TaflView(BoardView):
                              rect)
             self._special(surface, index, rect)
             pygame.draw.rect(surface, colour("tafl_line"), rect, width=1)
-        self._coordinates(surface, offset)
+        self.draw_coordinates(surface, offset, lambda row: str(self.n - row))
 
     def _special(self, surface: pygame.Surface, index: int, rect: pygame.Rect) -> None:
         inset = rect.inflate(-rect.width // 5, -rect.height // 5)
         width = max(1, rect.width // 16)
+        mark = colour("special_mark")
         if index == self.rules.centre:
             pygame.draw.rect(surface, colour("throne"), rect)
-            pygame.draw.line(surface, colour("tafl_light"), inset.midtop, inset.midbottom, width)
-            pygame.draw.line(surface, colour("tafl_light"), inset.midleft, inset.midright, width)
+            pygame.draw.line(surface, mark, inset.midtop, inset.midbottom, width)
+            pygame.draw.line(surface, mark, inset.midleft, inset.midright, width)
         elif index in self.rules.corners:
             pygame.draw.rect(surface, colour("corner"), rect)
-            pygame.draw.line(surface, colour("tafl_light"), inset.topleft, inset.bottomright, width)
-            pygame.draw.line(surface, colour("tafl_light"), inset.topright, inset.bottomleft, width)
-
-    def _coordinates(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
-        label = font(max(8, int(self.square * 0.32)))
-        for i in range(self.n):
-            bottom = self.cell((self.n - 1) * self.n + i).move(offset)
-            text = label.render(chr(ord("a") + i), True, colour("tafl_light"))
-            surface.blit(text, text.get_rect(midtop=(bottom.centerx, bottom.bottom + 1)))
-            left = self.cell(i * self.n).move(offset)
-            text = label.render(str(self.n - i), True, colour("tafl_light"))
-            surface.blit(text, text.get_rect(midright=(left.left - 3, left.centery)))
+            pygame.draw.line(surface, mark, inset.topleft, inset.bottomright, width)
+            pygame.draw.line(surface, mark, inset.topright, inset.bottomleft, width)
 
     # --- pieces -----------------------------------------------------------------------
 
@@ -117,12 +83,9 @@ class TaflView(BoardView):
         size = self.square * scale
         layer = pygame.Surface((int(size) + 2, int(size) + 2), pygame.SRCALPHA)
         middle = (layer.get_width() / 2, layer.get_height() / 2)
-        if piece == "A":
-            _attacker(layer, middle, size)
-        elif piece == "D":
-            _defender(layer, middle, size)
-        elif piece == "K":
-            _king(layer, middle, size)
+        shapes = FIGURES if piece_set("tafl") == "figures" else DISCS
+        if piece in shapes:
+            shapes[piece](layer, middle, size)
         layer.set_alpha(alpha)
         surface.blit(layer, layer.get_rect(center=centre))
 
@@ -155,3 +118,50 @@ def _king(surface: pygame.Surface, c: tuple[float, float], size: float) -> None:
              (c[0], top), (left + w * 0.75, top + h * 0.6), (left + w, top + h * 0.25),
              (left + w, top + h)]
     pygame.draw.polygon(surface, colour("king_edge"), crown)
+
+
+# The "figures" set: standing figures seen from the front, a round head on a
+# robed body, the sides told apart by colour and by head (the attacker's a
+# pointed helmet, the defender's a round one), the king the tallest with a crown.
+
+def _figure_body(surface: pygame.Surface, c: tuple[float, float], size: float, fill: str,
+                 edge: str, tall: float = 1.0) -> tuple[float, float, float]:
+    """A figure's body and base; returns the head's centre and radius."""
+    width = max(1, int(size / 18))
+    half, foot = size * 0.26, c[1] + size * 0.36
+    top = c[1] - size * 0.08 * tall
+    body = [(c[0] - half, foot), (c[0] - half * 0.45, top), (c[0] + half * 0.45, top),
+            (c[0] + half, foot)]
+    pygame.draw.polygon(surface, colour(fill), body)
+    pygame.draw.polygon(surface, colour(edge), body, width)
+    head = (c[0], top - size * 0.1)
+    radius = size * 0.13
+    pygame.draw.circle(surface, colour(fill), head, radius)
+    pygame.draw.circle(surface, colour(edge), head, radius, width)
+    return head[0], head[1], radius
+
+
+def _attacker_figure(surface: pygame.Surface, c: tuple[float, float], size: float) -> None:
+    x, y, r = _figure_body(surface, c, size, "attacker", "attacker_edge")
+    helmet = [(x - r * 1.1, y - r * 0.1), (x, y - r * 2.3), (x + r * 1.1, y - r * 0.1)]
+    pygame.draw.polygon(surface, colour("attacker"), helmet)
+    pygame.draw.polygon(surface, colour("attacker_edge"), helmet, max(1, int(size / 18)))
+
+
+def _defender_figure(surface: pygame.Surface, c: tuple[float, float], size: float) -> None:
+    x, y, r = _figure_body(surface, c, size, "defender", "defender_edge")
+    pygame.draw.circle(surface, colour("defender_edge"), (x, y), r * 0.45)
+
+
+def _king_figure(surface: pygame.Surface, c: tuple[float, float], size: float) -> None:
+    x, y, r = _figure_body(surface, c, size, "king", "king_edge", tall=1.6)
+    w, h = r * 2.6, r * 1.6
+    left, base = x - w / 2, y - r * 0.6
+    crown = [(left, base), (left, base - h), (left + w * 0.25, base - h * 0.45),
+             (x, base - h * 1.15), (left + w * 0.75, base - h * 0.45), (left + w, base - h),
+             (left + w, base)]
+    pygame.draw.polygon(surface, colour("king_edge"), crown)
+
+
+DISCS = {"A": _attacker, "D": _defender, "K": _king}
+FIGURES = {"A": _attacker_figure, "D": _defender_figure, "K": _king_figure}
