@@ -16,6 +16,7 @@ from .scene import (
     Scene,
     ToBoard,
     ToHistory,
+    ToLessons,
     ToRules,
     ToSettings,
     ToSetup,
@@ -45,6 +46,7 @@ class MenuScene(Scene):
         self.continue_button = Button("menu.continue", self.continue_game, name="continue")
         self.settings_button = Button("menu.settings", self.open_settings, name="settings")
         self.history_button = Button("menu.history", lambda: Push(ToHistory()), name="history")
+        self.lessons_button = Button("menu.lessons", lambda: Push(ToLessons()), name="lessons")
         self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
 
     def enter(self) -> None:
@@ -101,9 +103,7 @@ class MenuScene(Scene):
         self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
         top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10
         self._layout(w, h, u, top)
-        actions = [b for b in (self.continue_button, self.history_button, self.settings_button,
-                               self.quit_button)
-                   if b.visible]
+        actions = [b for b in self._actions() if b.visible]
         spare = h - max(b.rect.bottom for b in actions) - u
         if spare > 2 * u:  # centre the whole menu in a tall window
             self.title_y = u + spare // 2
@@ -179,7 +179,8 @@ class MenuScene(Scene):
         return font(text_size(u * 0.8)).get_linesize() if self.saves else 0
 
     def _actions(self) -> list[Button]:
-        actions = [self.continue_button, self.history_button, self.settings_button]
+        actions = [self.continue_button, self.lessons_button, self.history_button,
+                   self.settings_button]
         if not self.ctx.is_web:
             actions.append(self.quit_button)
         return actions

@@ -13,9 +13,21 @@ from typing import Any
 from .board.scene import BoardScene
 from .context import Context
 from .history_scene import HistoryScene
+from .lessons import LessonScene, LessonsScene
 from .menu import MenuScene
 from .rules import RulesScene
-from .scene import Scene, SceneRequest, ToBoard, ToHistory, ToMenu, ToRules, ToSettings, ToSetup
+from .scene import (
+    Scene,
+    SceneRequest,
+    ToBoard,
+    ToHistory,
+    ToLesson,
+    ToLessons,
+    ToMenu,
+    ToRules,
+    ToSettings,
+    ToSetup,
+)
 from .settings import SettingsScene
 from .setup import SetupScene
 
@@ -27,6 +39,8 @@ BUILDERS: dict[type, Callable[[Context, Any], Scene]] = {
     ToRules: lambda ctx, request: RulesScene(ctx, request.game),
     ToSettings: lambda ctx, request: SettingsScene(ctx),
     ToHistory: lambda ctx, request: HistoryScene(ctx),
+    ToLessons: lambda ctx, request: LessonsScene(ctx, request.game),
+    ToLesson: lambda ctx, request: LessonScene(ctx, request.lesson),
 }
 
 

@@ -8,13 +8,15 @@ from typing import Any
 
 import pygame
 
+from ..lessons import LESSONS
 from ..platform.storage import Storage
 from ..rules import spec
 from .choices import ChoiceScene
-from .dialogs import ConfirmDialog, Confirmed
+from .dialogs import ConfirmDialog, Confirmed, Declined
 from .i18n import t
+from .lessons.store import offer_due, skip_offer
 from .play import MODES, Play, Setup, discard_save, load_save, resolve_side
-from .scene import Pop, Push, Replace, ToBoard, Transition
+from .scene import Pop, Push, Replace, ToBoard, ToLesson, Transition
 from .theme import colour, font, text_size
 from .widgets import Button, draw_text, wrap
 
@@ -159,9 +161,18 @@ class SetupScene(ChoiceScene):
         return self._note_lines[1]
 
     def begin(self) -> Transition:
-        """Start, asking first when this game has an unfinished one saved."""
+        """Start, asking first when this game has an unfinished one saved, and
+        offering the lessons before a first game of a game never played."""
         saved = load_save(self.ctx.storage, self.game)
         self.ctx.take_storage_notices()
+        if saved is None and offer_due(self.ctx.storage, self.game):
+            self.ctx.take_storage_notices()
+            game = t(f"game.{self.game}")
+            # Skipping is the answer that keeps focus, and Esc or a tap beside
+            # the box: the player pressed Start, so the game is what they asked for.
+            return Push(ConfirmDialog(self.ctx, "lessons", t("lessons.offer.title", game=game),
+                                      t("lessons.offer.body"), "lessons.offer.take",
+                                      "lessons.offer.skip", no_acts=True))
         if saved is None or not saved.unfinished:
             return self._start()
         return Push(ConfirmDialog(self.ctx, "new", t("confirm.new.title"),
@@ -171,6 +182,12 @@ class SetupScene(ChoiceScene):
     def returned(self, result) -> Transition | None:
         if isinstance(result, Confirmed) and result.question == "new":
             discard_save(self.ctx.storage, self.game)  # replaced, as the question said
+            return self._start()
+        if isinstance(result, Confirmed) and result.question == "lessons":
+            # Over the setup, so that Back from the lessons comes here to start.
+            return Push(ToLesson(LESSONS[self.game][0].id))
+        if isinstance(result, Declined) and result.question == "lessons":
+            skip_offer(self.ctx.storage, self.game)
             return self._start()
         return None
 
