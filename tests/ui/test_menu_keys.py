@@ -106,7 +106,7 @@ def test_down_from_a_card_in_a_wide_window_reaches_the_buttons_under_the_cards(m
     key(app, pygame.K_RIGHT)
     assert focused(app.scene).name == "card-tawlbwrdd"
     key(app, pygame.K_DOWN)
-    assert focused(app.scene).name in ("history", "settings", "quit")  # Continue: none kept
+    assert focused(app.scene).name in ("lessons", "history", "settings", "quit")  # no Continue
     key(app, pygame.K_UP)
     assert focused(app.scene).name.split("-")[-1] in ("tawlbwrdd", "reversi")
 

@@ -45,6 +45,7 @@ class LessonScene(Scene):
         self.line: tuple[str, str] | None = None  # the answer to the last press, and its colour
         self.unit = 16
         self.text_area = pygame.Rect(0, 0, 0, 0)
+        self.text_bottom = 0  # where the text drawn last ended (the layout tests read it)
         self.focus = Focus(arrows=False)  # the arrow keys walk the board's cursor
         rules = spec(self.run.game)
         self.pass_move = rules.pass_move
@@ -346,4 +347,5 @@ class LessonScene(Scene):
         y = draw_lines(surface, t(self.run.task.instruction_key), body, (x, y + u), width)
         if self.line is not None:
             text, tone = self.line
-            draw_lines(surface, text, body, (x, y + u), width, colour(tone))
+            y = draw_lines(surface, text, body, (x, y + u), width, colour(tone))
+        self.text_bottom = y
