@@ -57,6 +57,16 @@ def _kept_choices(storage: Storage) -> dict[str, Any]:
     return stored if isinstance(stored, dict) else {}
 
 
+def lessons_offer(ctx, game: str) -> ConfirmDialog:
+    """The question put before a first game of `game`: take its lessons, or
+    skip them for good.  Skipping is the answer that has the focus, and Esc or
+    a tap beside the box: the player pressed Start, so the game is what they
+    asked for."""
+    return ConfirmDialog(ctx, "lessons", t("lessons.offer.title", game=t(f"game.{game}")),
+                         t("lessons.offer.body"), "lessons.offer.take", "lessons.offer.skip",
+                         no_acts=True)
+
+
 class SetupScene(ChoiceScene):
     subtitle_key = "setup.title"
 
@@ -167,12 +177,7 @@ class SetupScene(ChoiceScene):
         self.ctx.take_storage_notices()
         if saved is None and offer_due(self.ctx.storage, self.game):
             self.ctx.take_storage_notices()
-            game = t(f"game.{self.game}")
-            # Skipping is the answer that keeps focus, and Esc or a tap beside
-            # the box: the player pressed Start, so the game is what they asked for.
-            return Push(ConfirmDialog(self.ctx, "lessons", t("lessons.offer.title", game=game),
-                                      t("lessons.offer.body"), "lessons.offer.take",
-                                      "lessons.offer.skip", no_acts=True))
+            return Push(lessons_offer(self.ctx, self.game))
         if saved is None or not saved.unfinished:
             return self._start()
         return Push(ConfirmDialog(self.ctx, "new", t("confirm.new.title"),

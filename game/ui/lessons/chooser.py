@@ -147,3 +147,7 @@ class LessonsScene(Scene):
                   self._count_size(), (left, self.count_y), colour("text_muted"),
                   max_width=self.back_button.rect.right - left)
         self.focus.draw(surface, u)
+        for button, lesson in zip(self.lesson_buttons, lessons, strict=True):
+            if self.progress.is_done(lesson):  # done: edged in the colour of praise
+                pygame.draw.rect(surface, colour("ok"), button.rect, 2,
+                                 border_radius=max(4, button.rect.height // 4))
