@@ -328,13 +328,13 @@ class LessonScene(Scene):
 
     def _draw_fade(self, surface: pygame.Surface) -> None:
         """A wrong move going back: the position after it fades into the one before."""
-        shown, view = self.run.shown, self.ui.view
+        shown = self.run.shown
         self.ui.draw(surface, shown.after, Marks(last=self.ui.move_squares(shown.move)), None)
-        area = view.rect.clip(surface.get_rect())
-        after = surface.subsurface(area).copy()
+        after = surface.copy()  # only the board is drawn yet; its labels lie outside its rect
+        surface.fill(colour("background"))
         self.ui.draw(surface, shown.before, Marks(), None)
         after.set_alpha(round(255 * (1 - min(1.0, self.fading / self._fade_seconds()))))
-        surface.blit(after, area.topleft)
+        surface.blit(after, (0, 0))
 
     def _draw_text(self, surface: pygame.Surface) -> None:
         area, u = self.text_area, self.unit
