@@ -9,11 +9,12 @@ from ...lessons import LESSONS, Lesson, Progress
 from ...rules import GAME_NAMES
 from ..i18n import t
 from ..scene import Pop, Push, Scene, ToLesson, Transition, handle_buttons
-from ..theme import colour, font, text_size, touch_height, unit_for
+from ..theme import colour, css_pixels, font, text_size, touch_height, unit_for
 from ..widgets import Button, Focus, draw_text, label_fits, row_buttons, stack_buttons
 from .store import load_progress
 
 DONE_MARK = "✓"
+NOTICE_ROOM_CSS = 130  # kept free under the list: a notice never covers a lesson
 
 
 def first_unfinished(progress: Progress) -> str:
@@ -112,11 +113,12 @@ class LessonsScene(Scene):
         return [self.game_buttons[:2], self.game_buttons[2:]]
 
     def _lay_lessons(self, area: pygame.Rect, height: int, gap: int) -> None:
-        """One column where it fits the window, else two side by side."""
+        """One column where it fits the window with room left under it for a
+        notice (a copied code's worth), else two side by side."""
         buttons = self.lesson_buttons
         half = (area.width - self.unit) // 2
         two = area.width >= 36 * self.unit or \
-            len(buttons) * (height + gap) - gap > area.height
+            len(buttons) * (height + gap) + css_pixels(NOTICE_ROOM_CSS) > area.height
         if not two:
             stack_buttons(buttons, area, height, gap)
             return

@@ -21,7 +21,7 @@ from ..board.input import REFUSAL_SECONDS, BoardInput, Intent, PickMove, RefuseC
 from ..board.keys import ARROWS, PICK_KEYS
 from ..i18n import side_name, t
 from ..scene import Pop, Scene, Transition
-from ..theme import colour, font, text_size, touch_height, unit_for
+from ..theme import colour, css_pixels, font, text_size, touch_height, unit_for
 from ..views.base import Marks
 from ..widgets import Button, Focus, draw_lines, lines_needed, row_buttons
 from .run import LessonRun
@@ -30,6 +30,7 @@ from .store import load_progress, save_progress
 WRONG_HOLD_SECONDS = 1.0  # a wrong move stays this long on the board before it goes back
 TAKE_BACK_SECONDS = 0.35  # the fade back, at normal animation speed
 PRAISE_MARK, MISS_MARK = "✓", "✗"
+NOTICE_ROOM_CSS = 130  # the least room for the text, where a notice may go too
 
 
 class LessonScene(Scene):
@@ -236,7 +237,9 @@ class LessonScene(Scene):
         rows = self._button_rows()
         buttons_height = len(rows) * (height + gap) - gap
         if not landscape:
-            room = h - 3 * u - buttons_height - self._text_height(panel_width)
+            # The text's room is also where a notice goes: a copied code's worth at least.
+            text = max(self._text_height(panel_width), css_pixels(NOTICE_ROOM_CSS))
+            room = h - 3 * u - buttons_height - text
             side = max(min(side, int(room / aspect)), int((w - 2 * u) * 0.55))
         board = pygame.Rect(u, (h - int(side * aspect)) // 2, side, int(side * aspect)) \
             if landscape else pygame.Rect((w - side) // 2, u, side, int(side * aspect))
@@ -283,6 +286,15 @@ class LessonScene(Scene):
         run = self.run
         count = t("lessons.task", number=run.task_index + 1, count=len(run.lesson.tasks))
         return f"{count} · {t('lessons.you_play', side=side_name(run.task.position.side))}"
+
+    def notice_area(self) -> pygame.Rect | None:
+        """Under the text beside (or below) the board, above the buttons; where
+        that is too short for a long notice (a small phone), over the text.
+        Never over the board or a button."""
+        top = max(self.text_bottom, self.text_area.top) + self.unit // 2
+        area = pygame.Rect(self.text_area.left, top, self.text_area.width,
+                           self.text_area.bottom - top)
+        return area if area.height >= css_pixels(NOTICE_ROOM_CSS) else self.text_area
 
     # --- drawing ------------------------------------------------------------------------------
 
