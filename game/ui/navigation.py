@@ -13,7 +13,8 @@ from typing import Any
 from .board.scene import BoardScene
 from .context import Context
 from .history_scene import HistoryScene
-from .lessons import LessonScene, LessonsScene
+from .lessons.chooser import LessonsScene
+from .lessons.task_view import LessonScene
 from .menu import MenuScene
 from .rules import RulesScene
 from .scene import (

@@ -42,7 +42,9 @@ from .driver import click, make_app, press, settle, steps
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 SCENE_MODULES = {"game.ui.menu": UI / "menu.py", "game.ui.setup": UI / "setup.py",
                  "game.ui.board.scene": UI / "board" / "scene.py",
-                 "game.ui.rules": UI / "rules.py", "game.ui.settings": UI / "settings.py"}
+                 "game.ui.rules": UI / "rules.py", "game.ui.settings": UI / "settings.py",
+                 "game.ui.lessons.chooser": UI / "lessons" / "chooser.py",
+                 "game.ui.lessons.task_view": UI / "lessons" / "task_view.py"}
 
 
 # --- scenes asked for by name ----------------------------------------------------------------

@@ -80,10 +80,6 @@ class LessonRun:
             self.progress.solve(self.task)
         return verdict
 
-    def refuse(self, verdict: Verdict) -> None:
-        """A press the board refused: its line is shown, the board unchanged."""
-        self.verdict = verdict
-
     def take_back(self) -> None:
         """A move that missed the goal leaves the board; its line stays."""
         if not self.solved:

@@ -84,7 +84,7 @@ class LessonScene(Scene):
             self.ctx.sounds.play("win")
             save_progress(self.ctx.storage, self.run.progress)
             self.ctx.take_storage_notices()
-            self.line = (f"{PRAISE_MARK} {t(verdict.text_key)}", "ok")
+            self.line = (f"{PRAISE_MARK} {self._praise()}", "ok")
             self.focus.index = self.buttons.index(self.next_button)  # Enter goes on
         else:
             self.ctx.sounds.play("illegal")
@@ -92,6 +92,11 @@ class LessonScene(Scene):
             self.hold = WRONG_HOLD_SECONDS if shown is not None else 0.0
         self._refresh_buttons()
         self.redraw()
+
+    def _praise(self) -> str:
+        """The task's praise; after a lesson's last task, with the lesson done."""
+        praise = t(self.run.task.praise_key)
+        return f"{praise} {t('lessons.complete')}" if self.run.last_task else praise
 
     def _pass(self) -> None:
         self.choose(self.pass_move)
@@ -270,9 +275,9 @@ class LessonScene(Scene):
         longest answer it can give."""
         heading, small, body = self._sizes()
         task = self.run.task
-        answers = [task.praise_key, task.miss_key, task.refused_key,
-                   *(key for key in task.text_keys() if key != task.instruction_key)]
-        answer = max(lines_needed(f"{MISS_MARK} {t(key)}", body, width) for key in answers)
+        answers = [self._praise(), t(task.refused_key),
+                   *(t(key) for key in task.text_keys() if key != task.instruction_key)]
+        answer = max(lines_needed(f"{MISS_MARK} {text}", body, width) for text in answers)
         lines = [(self._heading(), heading, True), (self._task_line(), small, False),
                  (t(task.instruction_key), body, False)]
         total = sum(lines_needed(text, size, width, bold) * font(size, bold).get_linesize()
