@@ -366,3 +366,16 @@ def test_the_lesson_scenes_fit_a_phone(monkeypatch, size, language):
                         f"{where}: the text runs into the buttons"
                 assert scene.run.solved, where
                 press(app, "next")
+
+
+def test_progress_that_cannot_be_read_is_set_aside_with_a_notice(monkeypatch):
+    storage = MemoryStorage()
+    storage.save("lessons", {"version": 99, "tasks_done": ["brandubh.move.king"]})
+    app = make_app(monkeypatch, storage=storage)
+    press(app, "lessons")
+    assert isinstance(app.scene, LessonsScene)
+    steps(app, 2)
+    assert app.ctx.notice_shown == t("notice.damaged", what=t("storage.lessons"))
+    assert "lessons.damaged" in storage.data  # kept aside, not deleted
+    assert app.scene.progress.tasks_done == set()  # the player starts afresh
+    assert press_target(app, "lesson-brandubh.move").text == t("lesson.brandubh.move.title")
