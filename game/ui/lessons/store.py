@@ -4,7 +4,7 @@ read and write progress only through these functions."""
 
 from __future__ import annotations
 
-from ...history import load_history
+from ...history import games_played
 from ...lessons import Progress, ProgressError
 from ...platform.storage import Storage
 from ..play import load_save
@@ -37,7 +37,7 @@ def offer_due(storage: Storage, game: str) -> bool:
         return False
     if load_save(storage, game) is not None:
         return False
-    return not any(entry.game == game for entry in load_history(storage))
+    return game not in games_played(storage)
 
 
 def skip_offer(storage: Storage, game: str) -> None:
