@@ -101,6 +101,19 @@ def load_history(storage: Storage) -> list[Finished]:
     return kept
 
 
+def games_played(storage: Storage) -> set[str]:
+    """The names of the games the history holds one of at least, read from
+    its entries without rebuilding their records (the whole history takes
+    seconds to read in full); an entry that does not name a game counts for
+    none, and nothing is set aside here (`load_history` does that)."""
+    data = storage.load(HISTORY_KEY)
+    stored = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(stored, list):
+        return set()
+    return {item["game"] for item in stored
+            if isinstance(item, dict) and item.get("game") in GAME_NAMES}
+
+
 def keep_finished(storage: Storage, entry: Finished) -> None:
     """Add `entry` as the newest game, replacing an earlier version of the same
     game; the oldest games beyond the limit are dropped."""

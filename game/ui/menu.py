@@ -17,6 +17,7 @@ from .scene import (
     ToBoard,
     ToFriends,
     ToHistory,
+    ToLessons,
     ToPuzzles,
     ToRules,
     ToSettings,
@@ -47,6 +48,7 @@ class MenuScene(Scene):
         self.continue_button = Button("menu.continue", self.continue_game, name="continue")
         self.settings_button = Button("menu.settings", self.open_settings, name="settings")
         self.history_button = Button("menu.history", lambda: Push(ToHistory()), name="history")
+        self.lessons_button = Button("menu.lessons", lambda: Push(ToLessons()), name="lessons")
         self.puzzles_button = Button("menu.puzzles", lambda: Push(ToPuzzles()), name="puzzles")
         self.friends_button = Button("menu.friends", lambda: Push(ToFriends()), name="friends")
         self.quit_button = Button("menu.quit", lambda: Quit(), name="quit")
@@ -105,9 +107,7 @@ class MenuScene(Scene):
         self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
         top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10
         self._layout(w, h, u, top)
-        actions = [b for b in (self.continue_button, self.friends_button, self.history_button,
-                               self.puzzles_button, self.settings_button, self.quit_button)
-                   if b.visible]
+        actions = [b for b in self._actions() if b.visible]
         spare = h - max(b.rect.bottom for b in actions) - u
         if spare > 2 * u:  # centre the whole menu in a tall window
             self.title_y = u + spare // 2
@@ -183,23 +183,29 @@ class MenuScene(Scene):
         return font(text_size(u * 0.8)).get_linesize() if self.saves else 0
 
     def _actions(self) -> list[Button]:
-        actions = [self.continue_button, self.friends_button, self.history_button,
-                   self.puzzles_button, self.settings_button]
+        actions = [self.continue_button, self.lessons_button, self.puzzles_button,
+                   self.friends_button, self.history_button, self.settings_button]
         if not self.ctx.is_web:
             actions.append(self.quit_button)
         return actions
 
     def _action_rows(self, w: int, u: int) -> list[list[Button]]:
-        """The buttons under the cards: one row, or two where their labels
-        would not fit one row (a phone)."""
+        """The buttons under the cards: in as few rows as hold their labels
+        (one on a wide window, two or three on a phone)."""
         actions = self._actions()
-        gap = u if w >= 3 * 14 * u + 4 * u else u // 2
-        width = min(14 * u, (w - 2 * u - gap * (len(actions) - 1)) // len(actions))
         height = touch_height(u * 2.2)
-        if all(label_fits(b.text, u, pygame.Rect(0, 0, width, height)) for b in actions):
-            return [actions]
-        half = (len(actions) + 1) // 2
-        return [actions[:half], actions[half:]]
+        for count in range(1, 4):
+            size = -(-len(actions) // count)  # buttons a row, the last row may hold fewer
+            rows = [actions[i:i + size] for i in range(0, len(actions), size)]
+            width = self._action_width(w, u, size)
+            if all(label_fits(b.text, u, pygame.Rect(0, 0, width, height)) for b in actions):
+                return rows
+        return rows
+
+    def _action_width(self, w: int, u: int, count: int) -> int:
+        """The width of each of `count` buttons side by side under the cards."""
+        gap = u if w >= 3 * 14 * u + 4 * u else u // 2
+        return min(14 * u, (w - 2 * u - gap * (count - 1)) // count)
 
     def _layout_actions(self, w: int, h: int, u: int) -> None:
         self.continue_button.enabled = bool(self.saves)
@@ -207,8 +213,8 @@ class MenuScene(Scene):
         height = touch_height(u * 2.2)
         top = max(card.bottom for card in self.cards.values()) + self._caption_room(u) + u
         rows = self._action_rows(w, u)
+        width = self._action_width(w, u, len(rows[0]))  # a short last row keeps the width
         for row in rows:
-            width = min(14 * u, (w - 2 * u - gap * (len(row) - 1)) // len(row))
             total = len(row) * width + (len(row) - 1) * gap
             for i, button in enumerate(row):
                 button.rect = pygame.Rect((w - total) // 2 + i * (width + gap), top,

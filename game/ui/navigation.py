@@ -14,6 +14,8 @@ from .board.scene import BoardScene
 from .context import Context
 from .friends_scene import FriendsScene
 from .history_scene import HistoryScene
+from .lessons.chooser import LessonsScene
+from .lessons.task_view import LessonScene
 from .menu import MenuScene
 from .puzzles.board import PuzzleScene
 from .puzzles.choose import PuzzlesScene
@@ -24,6 +26,8 @@ from .scene import (
     ToBoard,
     ToFriends,
     ToHistory,
+    ToLesson,
+    ToLessons,
     ToMenu,
     ToPuzzle,
     ToPuzzles,
@@ -45,6 +49,8 @@ BUILDERS: dict[type, Callable[[Context, Any], Scene]] = {
     ToPuzzles: lambda ctx, request: PuzzlesScene(ctx),
     ToPuzzle: lambda ctx, request: PuzzleScene(ctx, request.game),
     ToFriends: lambda ctx, request: FriendsScene(ctx),
+    ToLessons: lambda ctx, request: LessonsScene(ctx, request.game),
+    ToLesson: lambda ctx, request: LessonScene(ctx, request.lesson),
 }
 
 

@@ -16,8 +16,8 @@ from ..rules.base import legal
 from .board.games import Animation, game_ui
 from .i18n import t
 from .rules_pages import PAGES, Diagram, Heading, Text
-from .scene import Pop, Scene, Transition
-from .theme import colour, text_size, touch_height, unit_for
+from .scene import Pop, Push, Scene, ToLessons, Transition
+from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
 from .widgets import Button, Focus, draw_text, wrap
 
@@ -153,6 +153,9 @@ class RulesScene(Scene):
         self.drag_from: tuple[int, int] | None = None
         self.focus = Focus(arrows=False)  # the arrow keys scroll the page
         self.back = Button("rules.back", lambda: Pop(), name="back")
+        # The game's lessons: these rules, tried on the board.
+        self.try_button = Button("rules.try", lambda: Push(ToLessons(game)), name="try")
+        self.title_pos = (0, 0)
         self.language = ""
 
     # --- layout -----------------------------------------------------------------------
@@ -164,12 +167,30 @@ class RulesScene(Scene):
             return
         self.unit = u = unit_for(size, high=28, divisor=40)  # 20 at 1280×800, 27 at 1920×1080
         height = touch_height(u * 2.2)
-        header = max(int(u * 4), u + height + u // 2)
+        header = self._lay_header(w, u, height)
         width = min(w - 2 * u, 46 * u)
         self.view = pygame.Rect((w - width) // 2, header, width, h - header)
-        self.back.rect = pygame.Rect(w - u - 8 * u, u, 8 * u, height)
-        self.focus.set([self.back])
+        self.focus.set([self.try_button, self.back])
         self._build()
+
+    def _lay_header(self, w: int, u: int, height: int) -> int:
+        """*Try it* and *Back* at the top right, the title beside them, or under
+        them where it would not fit beside (a phone); where the page begins."""
+        self.back.rect = pygame.Rect(w - u - 8 * u, u, 8 * u, height)
+        label = font(text_size(u)).size(self.try_button.text)[0] + 2 * u
+        try_width = min(max(8 * u, label), 12 * u)
+        self.try_button.rect = pygame.Rect(self.back.rect.left - u // 2 - try_width, u,
+                                           try_width, height)
+        left = (w - min(w - 2 * u, 46 * u)) // 2
+        title = t("rules.title", game=t(f"game.{self.game}"))
+        if font(self._title_size(), True).size(title)[0] <= self.try_button.rect.left - left - u:
+            self.title_pos = (left, u)
+            return max(int(u * 4), u + height + u // 2)
+        self.title_pos = (left, u + height + u // 2)
+        return self.title_pos[1] + font(self._title_size(), True).get_linesize() + u // 2
+
+    def _title_size(self) -> int:
+        return int(self.unit * 1.5)
 
     def _build(self) -> None:
         self.language = t("language.code")
@@ -247,7 +268,7 @@ class RulesScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         if t("language.code") != self.language:  # switched in settings meanwhile
-            self._build()
+            self.resize(self.size)
             self.redraw()
         for item in self._visible():
             if item.diagram is not None:
@@ -272,9 +293,10 @@ class RulesScene(Scene):
             surface.blit(item.surface, (self.view.left, self.view.top + item.top - self.scroll))
         surface.set_clip(clip)
         pygame.draw.rect(surface, colour("background"), (0, 0, self.size[0], self.view.top))
-        draw_text(surface, t("rules.title", game=t(f"game.{self.game}")), int(u * 1.5),
-                  (self.view.left, u), colour("accent"), bold=True,
-                  max_width=self.back.rect.left - self.view.left - u)
+        beside = self.title_pos[1] < self.try_button.rect.bottom
+        right = self.try_button.rect.left - u if beside else self.back.rect.right
+        draw_text(surface, t("rules.title", game=t(f"game.{self.game}")), self._title_size(),
+                  self.title_pos, colour("accent"), bold=True, max_width=right - self.view.left)
         self._scrollbar(surface)
         self.focus.draw(surface, u)
 

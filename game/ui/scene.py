@@ -5,8 +5,9 @@ A scene never switches itself: `handle` and `update` return a transition
 
 A scene never builds another scene of the navigation either: it names the
 one it wants with a request (`ToMenu()`, `ToSetup(game)`, `ToBoard(play)`,
-`ToRules(game)`, `ToSettings()`, `ToHistory()`, `ToPuzzles()`, `ToPuzzle(game)`) and
-the app builds it (game/ui/navigation.py).
+`ToRules(game)`, `ToSettings()`, `ToHistory()`, `ToLessons(game)`, `ToLesson(lesson)`,
+`ToPuzzles()`, `ToPuzzle(game)`, `ToFriends()`) and the app builds it
+(game/ui/navigation.py).
 So no scene module imports another; only the dialogs a scene owns (a
 question, the code field, the board's More menu) are built by the scene itself.
 """
@@ -66,6 +67,23 @@ class ToHistory:
 
 
 @dataclass(frozen=True)
+class ToLessons:
+    """The lessons of the four games, `game`'s on show (None: the first
+    game with a lesson not yet done), each marked done or not yet."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True)
+class ToLesson:
+    """The lesson whose id is `lesson` (`<game>.<name>`), task by task, on
+    into the game's next lessons."""
+
+    lesson: str
+
+
+
+@dataclass(frozen=True)
 class ToPuzzles:
     """The puzzles: a game chosen, with the player's rating and streak in each."""
 
@@ -82,9 +100,10 @@ class ToFriends:
     """The games with friends by link, and a friend's link opened."""
 
 
+
 # Every scene a scene can ask for; nothing else can be asked (see navigation.build).
-SceneRequest = (ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory | ToPuzzles
-                | ToPuzzle | ToFriends)
+SceneRequest = (ToMenu | ToSetup | ToBoard | ToRules | ToSettings | ToHistory | ToLessons
+                | ToLesson | ToPuzzles | ToPuzzle | ToFriends)
 
 
 # --- how the next scene goes on the stack ------------------------------------------------

@@ -78,7 +78,58 @@ def scenes(app) -> dict[str, Callable]:
     for game in GAME_NAMES:
         for state in ("hint", "solved", "missed"):
             found[f"puzzle-{game}-{state}"] = _puzzle(ctx, game, state)
+    found["lessons"] = lambda: _lessons(ctx)
+    found["lesson-offer"] = lambda: _lesson_offer(app)
+    for lesson in ("brandubh.capture", "tawlbwrdd.king", "reversi.lines", "modiar.chain"):
+        game = lesson.split(".")[0]
+        found[f"lesson-{game}"] = _lesson(app, lesson, answer=None)
+        found[f"lesson-{game}-wrong"] = _lesson(app, lesson, answer=False)
+        found[f"lesson-{game}-right"] = _lesson(app, lesson, answer=True)
     return found
+
+
+def _lessons(ctx):
+    """The list of lessons, a few of them done and one begun."""
+    from ..lessons import LESSONS, Progress
+    from .lessons.store import save_progress
+    from .navigation import build
+    from .scene import ToLessons
+    progress = Progress()
+    for lesson in LESSONS["brandubh"][:3]:
+        for task in lesson.tasks:
+            progress.solve(task)
+    progress.solve(LESSONS["brandubh"][3].tasks[0])
+    save_progress(ctx.storage, progress)
+    return build(ctx, ToLessons("brandubh"))
+
+
+def _lesson_offer(app):
+    """The offer of a game's lessons before a first game of it, over its setup."""
+    from .navigation import build
+    from .scene import ToSetup
+    from .setup import lessons_offer
+    setup = build(app.ctx, ToSetup("tawlbwrdd"))
+    setup.after_push = lambda: app._push(lessons_offer(app.ctx, "tawlbwrdd"))
+    return setup
+
+
+def _lesson(app, lesson_id: str, *, answer: bool | None) -> Callable:
+    """A lesson's first task: as it opens, with a wrong move explained (still
+    on the board), or with the right move praised."""
+    def make():
+        from ..lessons import TASKS, Action
+        from .lessons.store import PROGRESS_KEY
+        from .navigation import build
+        from .scene import ToLesson
+        app.ctx.storage.delete(PROGRESS_KEY)  # the lesson opens at its first task
+        scene = build(app.ctx, ToLesson(lesson_id))
+        task = TASKS[scene.run.task.id]
+        if answer is not None:
+            choice = next(c for c in task.choices() if task.check(c).ok is answer
+                          and not isinstance(c, Action))
+            scene.after_push = lambda: _answer(scene, choice)
+        return scene
+    return make
 
 
 def _puzzle(ctx, game: str, state: str) -> Callable:
@@ -105,6 +156,11 @@ def _puzzle(ctx, game: str, state: str) -> Callable:
             scene.flush()
         return scene
     return make
+
+
+def _answer(scene, choice) -> None:
+    scene.choose(choice)
+    scene.animation = None  # the move's end, not its middle
 
 
 def _confirm(ctx):

@@ -10,13 +10,15 @@ from typing import Any
 import pygame
 
 from ..history import PERSONAL
+from ..lessons import LESSONS
 from ..platform.storage import Storage
 from ..rules import spec
 from .choices import ChoiceScene
-from .dialogs import ConfirmDialog, Confirmed
+from .dialogs import ConfirmDialog, Confirmed, Declined
 from .i18n import t
+from .lessons.store import offer_due, skip_offer
 from .play import MODES, Play, Setup, discard_save, load_save, resolve_side
-from .scene import Pop, Push, Replace, ToBoard, Transition
+from .scene import Pop, Push, Replace, ToBoard, ToLesson, Transition
 from .theme import colour, font, text_size
 from .widgets import Button, draw_text, wrap
 
@@ -59,6 +61,16 @@ def remember_choice(storage: Storage, game: str, choice: dict[str, str]) -> None
 def _kept_choices(storage: Storage) -> dict[str, Any]:
     stored = storage.load(CHOICES_KEY)  # unreadable JSON is set aside by the storage itself
     return stored if isinstance(stored, dict) else {}
+
+
+def lessons_offer(ctx, game: str) -> ConfirmDialog:
+    """The question put before a first game of `game`: take its lessons, or
+    skip them for good.  Skipping is the answer that has the focus, and Esc or
+    a tap beside the box: the player pressed Start, so the game is what they
+    asked for."""
+    return ConfirmDialog(ctx, "lessons", t("lessons.offer.title", game=t(f"game.{game}")),
+                         t("lessons.offer.body"), "lessons.offer.take", "lessons.offer.skip",
+                         no_acts=True)
 
 
 class SetupScene(ChoiceScene):
@@ -181,11 +193,15 @@ class SetupScene(ChoiceScene):
 
     def begin(self) -> Transition:
         """Start, asking first when this game has an unfinished one saved (a
-        game with a friend has its own place, and replaces nothing)."""
+        game with a friend has its own place, and replaces nothing), and
+        offering the lessons before a first game of a game never played."""
         if self.choice["mode"] == "friend":
             return self._start()
         saved = load_save(self.ctx.storage, self.game)
         self.ctx.take_storage_notices()
+        if saved is None and offer_due(self.ctx.storage, self.game):
+            self.ctx.take_storage_notices()
+            return Push(lessons_offer(self.ctx, self.game))
         if saved is None or not saved.unfinished:
             return self._start()
         return Push(ConfirmDialog(self.ctx, "new", t("confirm.new.title"),
@@ -195,6 +211,12 @@ class SetupScene(ChoiceScene):
     def returned(self, result) -> Transition | None:
         if isinstance(result, Confirmed) and result.question == "new":
             discard_save(self.ctx.storage, self.game)  # replaced, as the question said
+            return self._start()
+        if isinstance(result, Confirmed) and result.question == "lessons":
+            # Over the setup, so that Back from the lessons comes here to start.
+            return Push(ToLesson(LESSONS[self.game][0].id))
+        if isinstance(result, Declined) and result.question == "lessons":
+            skip_offer(self.ctx.storage, self.game)
             return self._start()
         return None
 

@@ -15,6 +15,7 @@ from game.history import (
     Finished,
     export_text,
     finished_entry,
+    games_played,
     keep_finished,
     load_history,
     newest_first,
@@ -127,6 +128,23 @@ def test_unreadable_history_is_set_aside_with_a_notice():
     assert storage.notices == [f"damaged:{HISTORY_KEY}"]
     storage.save(HISTORY_KEY, ["not", "a", "history"])
     assert load_history(storage) == []
+
+
+def test_the_games_played_are_read_from_the_entries_names_alone():
+    storage = MemoryStorage()
+    assert games_played(storage) == set()
+    keep_finished(storage, entry(1, "modiar"))
+    keep_finished(storage, entry(2, "brandubh"))
+    keep_finished(storage, entry(3, "modiar"))
+    assert games_played(storage) == {"modiar", "brandubh"}
+    stored = storage.load(HISTORY_KEY)
+    stored["games"][1]["game"] = "chess"  # names no game: counts for none
+    stored["games"].append("not an entry")
+    storage.save(HISTORY_KEY, stored)
+    assert games_played(storage) == {"modiar"}
+    assert storage.notices == []  # setting aside is load_history's business
+    storage.save(HISTORY_KEY, ["not", "a", "history"])
+    assert games_played(storage) == set()
 
 
 def test_newest_first_and_by_game():

@@ -10,10 +10,13 @@ from __future__ import annotations
 import pygame
 
 from game.ai.levels import start_search as real_start_search
-from game.platform.storage import MemoryStorage
+from game.lessons import Progress
+from game.platform.storage import MemoryStorage, Storage
+from game.rules import GAME_NAMES
 from game.ui import background
 from game.ui import play as play_module
 from game.ui.app import App
+from game.ui.lessons.store import PROGRESS_KEY, save_progress
 
 # The computer thinks by the clock in the real game; tests bound it by nodes.
 TEST_NODES = 300
@@ -29,16 +32,32 @@ def fast_search(position, level="druid", **kwargs):
 
 
 def make_app(monkeypatch, size=(1280, 800), storage=None, animation: str = "normal",
-             open_file: str | None = None) -> App:
+             open_file: str | None = None, new_player: bool = False) -> App:
     """A headless app with animations at `animation` speed ("off" only where a
-    test is about something else and says why); `open_file` as `--open` gives it."""
+    test is about something else and says why); `open_file` as `--open` gives it.
+    The player has answered each game's lessons offer (see `offers_answered`),
+    unless `new_player`: the offer's own tests ask for one."""
     monkeypatch.setattr(play_module, "start_search", fast_search)
     monkeypatch.setattr(play_module, "SHOW_THINKING_AT_LEAST", 0.0)
     monkeypatch.setattr(background, "APP_NODES", TEST_NODES)  # the analysis after a game
-    app = App(size, storage=storage or MemoryStorage(), locale_name="en", open_file=open_file)
+    storage = storage or MemoryStorage()
+    if not new_player:
+        offers_answered(storage)
+    app = App(size, storage=storage, locale_name="en", open_file=open_file)
     app.ctx.settings["animation"] = animation
     app.step(FRAME_SECONDS)
     return app
+
+
+def offers_answered(storage: Storage) -> None:
+    """Keep, in a storage with no lesson progress yet, a player who skipped the
+    lessons offer of every game: a returning player, whose Start starts the
+    game at once, as the tests about everything but the offer expect."""
+    if storage.load(PROGRESS_KEY) is None:
+        progress = Progress()
+        for game in GAME_NAMES:
+            progress.skip_offer(game)
+        save_progress(storage, progress)
 
 
 def post(event_type: int, **attributes) -> None:
@@ -123,6 +142,10 @@ def button(app: App, name: str):
             return candidate
     rows = [row for _, row in getattr(scene, "shown_rows", [])]
     for candidate in [b for row in rows for b in row] + getattr(scene, "footer", []):
+        if candidate.name == name:
+            return candidate
+    focus = getattr(scene, "focus", None)  # any other button the scene's keys reach
+    for candidate in getattr(focus, "buttons", []):
         if candidate.name == name:
             return candidate
     raise LookupError(name)

@@ -48,7 +48,10 @@ SCENE_MODULES = {"game.ui.menu": UI / "menu.py", "game.ui.setup": UI / "setup.py
                  "game.ui.board.scene": UI / "board" / "scene.py",
                  "game.ui.rules": UI / "rules.py", "game.ui.settings": UI / "settings.py",
                  "game.ui.puzzles.choose": UI / "puzzles" / "choose.py",
-                 "game.ui.puzzles.board": UI / "puzzles" / "board.py"}
+                 "game.ui.puzzles.board": UI / "puzzles" / "board.py",
+                 "game.ui.friends_scene": UI / "friends_scene.py",
+                 "game.ui.lessons.chooser": UI / "lessons" / "chooser.py",
+                 "game.ui.lessons.task_view": UI / "lessons" / "task_view.py"}
 
 
 # --- scenes asked for by name ----------------------------------------------------------------

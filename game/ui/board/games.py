@@ -170,6 +170,15 @@ class GameUI:
         off the position; None where there is nothing short to say."""
         return None
 
+    def attempted(self, position: Position, selected: int | None, target: int) -> Move | None:
+        """The move, written as the engine writes its moves, that pressing `target`
+        (with `selected` picked up) tried to make when the board refused it: a
+        piece sent to an empty square, a pit or square of the mover's that may
+        not be played now.  None when the press was no move at all (the other
+        side's piece or pit, a square already taken).  A lesson asks its task
+        why such a move is not allowed; nothing here decides that it is not."""
+        return None
+
     # --- drawing ----------------------------------------------------------------------
 
     def animation_time(self, effects: Effects) -> float:
@@ -259,6 +268,12 @@ class TaflUI(GameUI):
         if piece not in tafl.FRIENDS[position.side]:  # the other side's piece
             return t(f"refuse.turn.{position.side}")
         return t("refuse.blocked")  # the mover's own piece, and legal_moves has none from it
+
+    def attempted(self, position: tafl.TaflPosition, selected: int | None,
+                  target: int) -> Move | None:
+        if selected is None or position.board[target] != tafl.EMPTY:
+            return None
+        return (selected, target)
 
     def draw(self, surface: pygame.Surface, position: tafl.TaflPosition, marks: Marks,
              animation: Animation | None) -> None:
@@ -351,6 +366,9 @@ class ReversiUI(GameUI):
             return t("refuse.taken")
         return t("refuse.no_flips")  # an empty square the engine does not list
 
+    def attempted(self, position, selected: int | None, target: int) -> Move | None:
+        return None if (position.black | position.white) >> target & 1 else target
+
     def animation_time(self, effects: Effects) -> float:
         return FLIP_SECONDS
 
@@ -433,6 +451,9 @@ class ModiarUI(GameUI):
         if position.pits[target] == 0:
             return t("refuse.empty_pit")
         return t("refuse.pit_no_move")
+
+    def attempted(self, position, selected: int | None, target: int) -> Move | None:
+        return target if target in pits_of(position.side) and position.pits[target] else None
 
     def diagram_labels(self, effects: Effects) -> dict[int, str]:
         """The order the stones were sown in, in each pit (a pit sown twice says both)."""
