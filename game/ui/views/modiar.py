@@ -14,8 +14,10 @@ import pygame
 from ...rules.modiar import PIT_NAMES, ModiarPosition
 from ..theme import colour, font
 from .base import (
+    MIN_FONT_PIXELS,
     BoardView,
     Marks,
+    blit_label,
     circle_alpha,
     draw_annotations,
     draw_cursor,
@@ -25,6 +27,8 @@ from .base import (
 
 # Screen column of each pit (0 = left) and whether it is on the top row.
 PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True), 5: (0, True)}
+
+LABEL_GAP = 4  # the least room between two pits' labels, in pixels
 
 
 class ModiarView(BoardView):
@@ -87,7 +91,7 @@ class ModiarView(BoardView):
                 draw_hint_ring(surface, rect, marks.pulse, radius=0.44)
             if index not in marks.hidden:
                 self.draw_stones(surface, rect, shown[index])
-            self._label(surface, index, shown[index])
+        self._labels(surface, tuple(shown))
         draw_refusal(surface, self, marks, round_cell=True)
         draw_cursor(surface, self, marks)
         draw_annotations(surface, self, marks)
@@ -107,15 +111,25 @@ class ModiarView(BoardView):
             shade = colour("stone") if k % 3 else colour("stone_shade")
             circle_alpha(surface, (x, y), radius, (*shade[:3], alpha))
 
-    def _label(self, surface: pygame.Surface, index: int, count: int) -> None:
-        """`S2 · 7` above the top row and below the bottom row, outside the wood."""
-        rect = self.cell(index)
-        _, top = PLACES[index]
-        size = max(9, int(self.pit * 0.14))
-        text = font(size, bold=True).render(f"{PIT_NAMES[index]} · {count}", True,
-                                            colour("text"))
-        if top:
-            place = text.get_rect(midbottom=(rect.centerx, self.board.top - 2))
-        else:
-            place = text.get_rect(midtop=(rect.centerx, self.board.bottom + 6))
-        surface.blit(text, place)
+    def _labels(self, surface: pygame.Surface, counts: tuple[int, ...]) -> None:
+        """`S2 · 7` above the top row and below the bottom row, outside the wood,
+        all six in one size: about a seventh of a pit, smaller where a label
+        would run into its neighbour's (two-digit counts on a small board); on
+        a board too small even for that (a menu card's), the counts alone."""
+        labels = [f"{PIT_NAMES[index]} · {count}" for index, count in enumerate(counts)]
+        room = int(self.pit * 1.05) - LABEL_GAP  # from one pit's centre to the next
+        size = max(MIN_FONT_PIXELS, int(self.pit * 0.14))
+        while size > MIN_FONT_PIXELS and max(font(size, bold=True).size(label)[0]
+                                             for label in labels) > room:
+            size -= 1
+        label_font = font(size, bold=True)
+        if max(label_font.size(label)[0] for label in labels) > room:
+            labels = [str(count) for count in counts]
+        for index, words in enumerate(labels):
+            rect = self.cell(index)
+            if PLACES[index][1]:  # the top row
+                blit_label(surface, words, label_font, colour("text"),
+                           midbottom=(rect.centerx, self.board.top - 2))
+            else:
+                blit_label(surface, words, label_font, colour("text"),
+                           midtop=(rect.centerx, self.board.bottom + 6))

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pygame
 
 from ...rules.reversi import ReversiPosition
-from ..theme import colour, font
+from ..theme import colour
 from .base import (
     BoardView,
     Marks,
+    blit_label,
     circle_alpha,
+    coordinate_font,
     draw_annotations,
     draw_cursor,
     draw_hint_ring,
@@ -60,14 +62,16 @@ class ReversiView(BoardView):
             pygame.draw.circle(surface, colour("felt_line"),
                                (board.left + col * self.square, board.top + row * self.square),
                                max(2, self.square // 14))
-        label = font(max(8, int(self.square * 0.3)))
+        label = coordinate_font(self.square, self.origin[0] - self.rect.left, str(N), share=0.3)
+        if label is None:
+            return
         for i in range(N):
-            text = label.render("abcdefgh"[i], True, colour("tafl_light"))
             cell = self.cell((N - 1) * N + i).move(offset)
-            surface.blit(text, text.get_rect(midtop=(cell.centerx, cell.bottom + 1)))
-            text = label.render(str(i + 1), True, colour("tafl_light"))
+            blit_label(surface, "abcdefgh"[i], label, colour("tafl_light"),
+                       midtop=(cell.centerx, cell.bottom + 1))
             cell = self.cell(i * N).move(offset)
-            surface.blit(text, text.get_rect(midright=(cell.left - 3, cell.centery)))
+            blit_label(surface, str(i + 1), label, colour("tafl_light"),
+                       midright=(cell.left - 3, cell.centery))
 
     def draw_position(self, surface: pygame.Surface, position: ReversiPosition,
                       marks: Marks) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 import pygame
 
 from ...rules.tafl import TaflPosition, TaflRules
-from ..theme import colour, font
+from ..theme import colour
 from .base import (
     BoardView,
     Marks,
+    blit_label,
+    coordinate_font,
     draw_annotations,
     draw_cursor,
     draw_dots,
@@ -83,14 +85,17 @@ class TaflView(BoardView):
             pygame.draw.line(surface, colour("tafl_light"), inset.topright, inset.bottomleft, width)
 
     def _coordinates(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
-        label = font(max(8, int(self.square * 0.32)))
+        margin = self.origin[0] - self.rect.left
+        label = coordinate_font(self.square, margin, str(self.n))
+        if label is None:
+            return
         for i in range(self.n):
             bottom = self.cell((self.n - 1) * self.n + i).move(offset)
-            text = label.render(chr(ord("a") + i), True, colour("tafl_light"))
-            surface.blit(text, text.get_rect(midtop=(bottom.centerx, bottom.bottom + 1)))
+            blit_label(surface, chr(ord("a") + i), label, colour("tafl_light"),
+                       midtop=(bottom.centerx, bottom.bottom + 1))
             left = self.cell(i * self.n).move(offset)
-            text = label.render(str(self.n - i), True, colour("tafl_light"))
-            surface.blit(text, text.get_rect(midright=(left.left - 3, left.centery)))
+            blit_label(surface, str(self.n - i), label, colour("tafl_light"),
+                       midright=(left.left - 3, left.centery))
 
     # --- pieces -----------------------------------------------------------------------
 

@@ -1,0 +1,63 @@
+"""Every text fits: in every scene (the screenshots' list, game/ui/screenshots.py),
+at every window size the app supports, in all three languages, no text is cut
+off by (or touches) the edge of what holds it — its button, the panel under it,
+the window or the image it is drawn into — and none runs into another text or a
+button not its own.  The record of what was drawn is game/ui/text_log.py.
+
+A new scene is checked once it is in `screenshots.scenes`.  English is checked
+at every size; Irish and Danish (longer words) at the phone sizes, where room
+is shortest, and at pixel ratio 2.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui import screenshots, text_log
+from game.ui.theme import set_pixel_ratio
+
+from .driver import make_app, steps
+
+PHONES = [(320, 480), (360, 640), (390, 844), (800, 480)]
+DESKTOPS = [(1280, 800), (1920, 1080)]
+LANGUAGES = ["en", "ga", "da"]
+CASES = [(size, 1, "en") for size in PHONES + DESKTOPS] + \
+    [(size, 1, language) for size in PHONES for language in ("ga", "da")] + \
+    [((720, 1280), 2, language) for language in LANGUAGES]  # a 360×640 phone, ratio 2
+
+
+def frame_problems(app) -> list[str]:
+    """What is cut off or overlaps in the next frame, after a fresh layout of
+    every scene (boards and rules pages draw their images when laid out)."""
+    with text_log.recording() as log:
+        for scene in app.scenes:
+            scene.resize(app.screen.get_size())
+        app.redraw()
+        steps(app, 1)
+    return text_log.problems(log)
+
+
+def fit_app(monkeypatch, size, ratio, language):
+    # Animations off: the test measures still frames, not how moves move.
+    app = make_app(monkeypatch, size=size, animation="off")
+    app.resize(size, pixel_ratio=ratio)
+    app.ctx.change("language", language)
+    steps(app, 1)
+    return app
+
+
+@pytest.mark.parametrize(("size", "ratio", "language"), CASES)
+def test_every_text_fits_every_scene(monkeypatch, size, ratio, language):
+    app = fit_app(monkeypatch, size, ratio, language)
+    found = []
+    try:
+        for name, make in screenshots.scenes(app).items():
+            screenshots.show_scene(app, make)
+            steps(app, 2)
+            for problem in frame_problems(app):  # once each (a page repeats its boards)
+                if f"{name}: {problem}" not in found:
+                    found.append(f"{name}: {problem}")
+    finally:
+        set_pixel_ratio(1)
+    assert app.errors == []
+    assert not found, f"{len(found)} at {size} ×{ratio} {language}:\n" + "\n".join(found)
