@@ -16,6 +16,7 @@ from ..play import Mode, Play
 from ..theme import colour, font, pixel_ratio, text_size
 from ..widgets import Button, Focus, draw_panel, draw_text, row_buttons, wrap
 from .commands import button_height
+from .games import game_ui
 
 CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 CHOICES_PER_ROW = 2
@@ -96,11 +97,14 @@ class ResultPanel:
             return [""]
         reason = self._reason_text(outcome)
         if outcome.scores is not None:
-            reason += f" ({outcome.scores[0]}–{outcome.scores[1]})"
+            note = game_ui(self.play.setup.game).score_note(self.play.game.position, outcome)
+            reason += note
         return wrap(reason, text_size(self.unit), width)
 
     def _reason_text(self, outcome: Outcome) -> str:
         """Why the game ended; a resignation says who gave up."""
+        if outcome.reason is Reason.NO_LEGAL_MOVE:
+            return t("reason.no_legal_move_side", side=side_name(self.play.game.position.side))
         if outcome.reason is not Reason.RESIGNATION or outcome.winner is None:
             return t(f"reason.{outcome.reason.value}")
         setup = self.play.setup
