@@ -61,3 +61,38 @@ def test_every_text_fits_every_scene(monkeypatch, size, ratio, language):
         set_pixel_ratio(1)
     assert app.errors == []
     assert not found, f"{len(found)} at {size} ×{ratio} {language}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (800, 480), (1280, 800)])
+def test_the_viewed_move_stays_in_the_move_list_with_the_analysis_open(monkeypatch, size):
+    """Opening the analysis takes room from the move list; the list keeps three
+    lines where there is room, two on a crowded phone, and the move on show
+    (looked back at) stays among them."""
+    from game.rules import start
+    from game.rules.record import Game
+    from game.ui.board.scene import BoardScene
+    from game.ui.play import Play, Setup
+    from game.ui.scene import Push
+
+    app = fit_app(monkeypatch, size, 1, "en")
+    game = Game(start("reversi"))
+    while game.ply < 40:
+        game.play(game.legal_moves()[0])
+    setup = Setup("reversi", "hotseat", "b", "druid", 0)
+    app._apply(Push(BoardScene(app.ctx, Play(setup, game))))
+    steps(app, 1)
+    scene = app.scene
+    moves = scene.panel.move_list
+    lines_before = moves.capacity
+    scene.show_ply(1)
+    steps(app, 1)
+    viewed = max(ply for ply, _ in moves.hits)  # a move on the list's last line on show
+    scene.show_ply(viewed)
+    steps(app, 1)
+    assert moves.rect_of(viewed) is not None
+    scene.toggle_analysis()
+    steps(app, 2)
+    assert scene.analysis.shown and scene.analysis.rect.height > 0
+    assert moves.rows >= min(2, lines_before), f"the list keeps {moves.rows} line"
+    assert moves.rect_of(viewed) is not None, "the move on show left the list"
+    assert app.errors == []

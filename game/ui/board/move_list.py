@@ -45,7 +45,7 @@ class MoveList:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.hits: list[tuple[int, pygame.Rect]] = []  # (ply, where it can be picked)
         self._lines = 0
-        self._revealed: int | None = None  # the picked-out ply last brought into sight
+        self._revealed: tuple[int | None, int] = (None, 0)  # (picked ply, capacity) in sight
         self.press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) of a press
 
     # --- scrolling --------------------------------------------------------------------
@@ -64,20 +64,21 @@ class MoveList:
 
     def _place_window(self, lines: int, picked: int | None) -> None:
         """Where the window stands: the latest lines while following, else where
-        the player scrolled it; a newly picked ply is brought into sight."""
+        the player scrolled it; a newly picked ply is brought into sight, and
+        kept there when the list's room changes (the analysis opens under it)."""
         if lines != self._lines and picked is None:
             self.follow = True  # a move was played (or taken back): show the latest
         self._lines = lines
         if self.follow:
             self.first_line = max(0, lines - self.capacity)
-        if picked is not None and picked != self._revealed:
+        if picked is not None and (picked, self.capacity) != self._revealed:
             line = max(0, picked - 1) // PLIES_PER_LINE  # the start shows the first line
             if line < self.first_line:
                 self.first_line = line
             elif line >= self.first_line + self.capacity:
                 self.first_line = line - self.capacity + 1
             self.follow = self.first_line >= lines - self.capacity
-        self._revealed = picked
+        self._revealed = (picked, self.capacity)
         self.first_line = max(0, min(self.first_line, lines - self.capacity))
 
     # --- picking ----------------------------------------------------------------------
