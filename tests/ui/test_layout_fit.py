@@ -46,7 +46,8 @@ def fit_app(monkeypatch, size, ratio, language):
     return app
 
 
-@pytest.mark.parametrize(("size", "ratio", "language"), CASES)
+@pytest.mark.parametrize(("size", "ratio", "language"), CASES,
+                         ids=[f"{w}x{h}-x{ratio}-{language}" for (w, h), ratio, language in CASES])
 def test_every_text_fits_every_scene(monkeypatch, size, ratio, language):
     app = fit_app(monkeypatch, size, ratio, language)
     found = []

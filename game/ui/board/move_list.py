@@ -127,13 +127,18 @@ class MoveList:
         draw_panel(surface, area, radius=6)
         size = self.text_size(unit)
         self.line_height = max(int(unit * 1.35), font(size).get_linesize() + 2)
-        self.columns = 2 if area.width > 18 * unit else 1
         self.rows = max(1, (area.height - unit) // self.line_height)
         lines = -(-len(entries) // PLIES_PER_LINE)
-        self._place_window(lines, picked)
-        column_width = area.width // self.columns
-        shown = range(self.first_line, min(lines, self.first_line + self.capacity))
-        size, stops = self._stops(shown, entries, column_width, unit, size)
+        # Two columns where the panel is wide, unless their lines would not fit
+        # even at the least size (long notes, a pass in Irish).
+        for self.columns in ((2, 1) if area.width > 18 * unit else (1,)):
+            self._place_window(lines, picked)
+            column_width = area.width // self.columns
+            shown = range(self.first_line, min(lines, self.first_line + self.capacity))
+            size, stops = self._stops(shown, entries, column_width, unit, self.text_size(unit))
+            if stops[-1] + self._widest_last(shown, entries, size, unit) <= \
+                    column_width - unit // 2:
+                break
         for k, line in enumerate(shown):
             column, row = divmod(k, self.rows)
             rect = pygame.Rect(area.left + column * column_width,
@@ -193,6 +198,12 @@ class MoveList:
             right = (end + rect.left + stops[i + 2]) // 2 if following else rect.right
             self.hits.append((ply, pygame.Rect(start, rect.top, right - start, self.line_height)))
             start = right
+
+    def _widest_last(self, lines: range, entries: list[Entry], size: int, unit: int) -> int:
+        """The widest ply in the last column of moves among `lines`."""
+        last = PLIES_PER_LINE - 1
+        return max((self._entry_width(entries[ply], size, unit) for line in lines
+                    if (ply := line * PLIES_PER_LINE + last) < len(entries)), default=0)
 
     def _note_size(self, note: MoveNote, size: int) -> int:
         return max(min(size, text_size(0)), int(size * QUIET_NOTE_SCALE)) if note.quiet else size
