@@ -165,9 +165,12 @@ class SidePanel:
         shown = self.replay.shown_position  # in replay the counts are those of the move shown
         if "info" not in left_out:
             for line in self._info(shown):
+                if y + lines_needed(line, body, rect.width) * font(body).get_linesize() > \
+                        buttons_top - u // 2:
+                    break  # no room left above the buttons (a crowded phone in replay)
                 y = draw_lines(surface, line, body, (rect.left, y), rect.width) + 4
             y += u // 3
-        if "extra" not in left_out:
+        if "extra" not in left_out and y + self.ui.extra_height(body) <= buttons_top - u // 2:
             y += self.ui.draw_extra(surface, pygame.Rect(rect.left, y, rect.width, 2 * u), shown,
                                     body)
         self.notice_strip = None
