@@ -115,7 +115,8 @@ class HistoryScene(Scene):
         footer_top = h - u - height - self._notice_room(w)
         pager_top = footer_top - u // 2 - height
         row_height = touch_height(u * 1.9)
-        self.per_page = max(1, (pager_top - u // 2 - y) // (row_height + u // 4))
+        page_label = font(text_size(u * 0.8)).get_linesize()  # "Page 1 of 2" over the pager
+        self.per_page = max(1, (pager_top - page_label - u // 2 - y) // (row_height + u // 4))
         self.page = min(self.page, self._pages() - 1)
         page = self.shown[self.page * self.per_page:(self.page + 1) * self.per_page]
         self.rows = [Button(row_text(entry), self._open(entry), literal=True,
