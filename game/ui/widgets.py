@@ -284,6 +284,23 @@ def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: in
         y += height + gap
 
 
+def row_buttons_by_labels(buttons: list[Button], area: pygame.Rect, gap: int,
+                          size: int) -> None:
+    """`row_buttons`, but where a label would not fit an even share, each
+    button's share follows its label's width (a long Irish word beside short ones)."""
+    row_buttons(buttons, area, gap)
+    if all(label_fits(b.text, size, b.rect) for b in buttons):
+        return
+    chosen = font(text_size(size))
+    needs = [chosen.size(b.text)[0] + 2 * max(8, area.height // 4) for b in buttons]
+    room = area.width - gap * (len(buttons) - 1)
+    left = area.left
+    for i, (button, need) in enumerate(zip(buttons, needs, strict=True)):
+        width = area.right - left if i == len(buttons) - 1 else room * need // sum(needs)
+        button.rect = pygame.Rect(left, area.top, width, area.height)
+        left += width + gap
+
+
 def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
     """Lay buttons out left to right, sharing `area`'s width (the last takes what
     rounding leaves, so every row ends on the area's right edge)."""
