@@ -196,10 +196,12 @@ class MenuScene(Scene):
         main = self.card_buttons[i]
         main.rect = bottom_row.move(0, -(height + gap))
         caption = font(self._caption_size(u)).get_linesize()
-        # A card too short for its caption says it on its Continue button.
-        self.caption_on_button[i] = main.rect.top - u // 4 - caption < card.top + u // 2
+        # A card too short or too narrow for its caption says it on its Continue button.
+        words = saved_caption(self.saves[GAME_NAMES[i]])
+        self.caption_on_button[i] = main.rect.top - u // 4 - caption < card.top + u // 2 or \
+            font(self._caption_size(u)).size(words)[0] > card.width - u
         if self.caption_on_button[i]:
-            main.label, main.literal = saved_caption(self.saves[GAME_NAMES[i]]), True
+            main.label, main.literal = words, True
         else:
             main.label, main.literal = "menu.continue", False
         return main.rect.top - caption - u // 2  # room for the caption

@@ -235,7 +235,7 @@ def coordinate_font(square: int, margin: int, widest: str,
     (no coordinates) where even the smallest font would be cut off — a board
     that small (a menu card's) is looked at, not read."""
     from ..theme import font
-    size = int(square * share)
+    size = max(MIN_FONT_PIXELS, int(square * share))
     while size >= MIN_FONT_PIXELS:
         chosen = font(size)
         height = chosen.get_height()

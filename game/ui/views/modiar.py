@@ -115,8 +115,7 @@ class ModiarView(BoardView):
         """`S2 · 7` above the top row and below the bottom row, outside the wood,
         all six in one size: about a seventh of a pit, smaller where a label
         would run into its neighbour's (two-digit counts on a small board); on
-        a board too small even for that (a menu card's), the counts alone; on
-        a thumbnail, none."""
+        a board too small even for that (a menu card's), the counts alone."""
         labels = [f"{PIT_NAMES[index]} · {count}" for index, count in enumerate(counts)]
         room = int(self.pit * 1.05) - LABEL_GAP  # from one pit's centre to the next
         size = max(MIN_FONT_PIXELS, int(self.pit * 0.14))
@@ -126,8 +125,6 @@ class ModiarView(BoardView):
         label_font = font(size, bold=True)
         if max(label_font.size(label)[0] for label in labels) > room:
             labels = [str(count) for count in counts]
-        if label_font.get_height() + 6 > self.board.top - self.rect.top:
-            return  # no strip for them (a thumbnail): the stones tell the counts
         for index, words in enumerate(labels):
             rect = self.cell(index)
             if PLACES[index][1]:  # the top row
