@@ -29,6 +29,7 @@ from .base import (
 PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True), 5: (0, True)}
 
 LABEL_GAP = 4  # the least room between two pits' labels, in pixels
+LABEL_OFFSET = 6  # from the board's lower edge (and its shadow) to the labels under it
 
 
 class ModiarView(BoardView):
@@ -40,13 +41,18 @@ class ModiarView(BoardView):
         self.board = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, area: pygame.Rect) -> None:
-        # Three pits across, two down, with a strip above and below for labels.
+        # Three pits across, two down, with a strip above and below for labels
+        # (never too thin for the smallest label: a small board's pits give way).
+        least = font(MIN_FONT_PIXELS, bold=True).get_height() + LABEL_OFFSET + 1
         self.pit = max(8, int(min(area.width / 3.4, area.height / 3.3)))
-        width, height = int(self.pit * 3.4), int(self.pit * 3.3)
+        if self.pit * 0.4 < least:
+            self.pit = max(8, int(min(area.width / 3.4, (area.height - 2 * least) / 2.5)))
+        strip = max(int(self.pit * 0.4), least)
+        width, height = int(self.pit * 3.4), int(self.pit * 2.5) + 2 * strip
         box = pygame.Rect(0, 0, width, height)
         box.center = area.center
         super().layout(box)
-        self.board = box.inflate(-self.pit * 0.1, -self.pit * 0.8)
+        self.board = box.inflate(-self.pit * 0.1, -2 * strip)
 
     def cell(self, index: int) -> pygame.Rect:
         col, top = PLACES[index]
@@ -132,4 +138,4 @@ class ModiarView(BoardView):
                            midbottom=(rect.centerx, self.board.top - 2))
             else:
                 blit_label(surface, words, label_font, colour("text"),
-                           midtop=(rect.centerx, self.board.bottom + 6))
+                           midtop=(rect.centerx, self.board.bottom + LABEL_OFFSET))
