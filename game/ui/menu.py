@@ -294,10 +294,11 @@ class MenuScene(Scene):
             caption, size = saved_caption(saved), text_size(u * 0.8)
             # Over Continue, moved in where Continue is narrower than its caption
             # at the screen's edge (four buttons in one row on a phone).
-            half = min(font(size).size(caption)[0], w - u) // 2 + u // 2
+            # Never nearer the window's edge than the buttons are.
+            half = min(font(size).size(caption)[0], w - 2 * u) // 2 + u
             x = max(half, min(self.continue_button.rect.centerx, w - half))
             draw_text(surface, caption, size, (x, self.continue_button.rect.top - 3),
-                      colour("text_muted"), anchor="midbottom", max_width=w - u)
+                      colour("text_muted"), anchor="midbottom", max_width=w - 2 * u)
 
 
 def saved_caption(saved: Play) -> str:
