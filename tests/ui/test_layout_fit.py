@@ -171,3 +171,13 @@ def test_an_irish_result_title_stays_clear_of_the_close_cross(monkeypatch, size)
     assert title, "the title is drawn beside the ×"
     for drawn in title:
         assert not drawn.ink.colliderect(close), f"{drawn.text!r} runs under the ×"
+
+
+def test_modiar_keeps_room_for_its_smallest_label(monkeypatch):
+    """The strip Modiar's layout keeps for its pit labels (measured without a
+    loaded font) holds the smallest label the view draws."""
+    from game.ui.theme import font
+    from game.ui.views.base import MIN_FONT_PIXELS
+    from game.ui.views.modiar import LEAST_LABEL_HEIGHT
+    make_app(monkeypatch, animation="off")
+    assert font(MIN_FONT_PIXELS, bold=True).get_height() <= LEAST_LABEL_HEIGHT

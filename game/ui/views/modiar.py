@@ -30,6 +30,9 @@ PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True
 
 LABEL_GAP = 4  # the least room between two pits' labels, in pixels
 LABEL_OFFSET = 6  # from the board's lower edge (and its shadow) to the labels under it
+# The smallest label's height (the bundled font at MIN_FONT_PIXELS): layout
+# needs no loaded font.
+LEAST_LABEL_HEIGHT = 10
 
 
 class ModiarView(BoardView):
@@ -43,7 +46,7 @@ class ModiarView(BoardView):
     def layout(self, area: pygame.Rect) -> None:
         # Three pits across, two down, with a strip above and below for labels
         # (never too thin for the smallest label: a small board's pits give way).
-        least = font(MIN_FONT_PIXELS, bold=True).get_height() + LABEL_OFFSET + 1
+        least = LEAST_LABEL_HEIGHT + LABEL_OFFSET + 1
         self.pit = max(8, int(min(area.width / 3.4, area.height / 3.3)))
         if self.pit * 0.4 < least:
             self.pit = max(8, int(min(area.width / 3.4, (area.height - 2 * least) / 2.5)))
