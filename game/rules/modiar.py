@@ -182,10 +182,14 @@ class ModiarPosition:
             return None
         return self.final_outcome(Reason.NO_LEGAL_MOVE)
 
+    def count_parts(self, side: str) -> tuple[int, int]:
+        """What `side` scores if the game ends here: (stones it captured, stones
+        left in its own pits)."""
+        return self.captured[SIDES.index(side)], sum(self.pits[pit] for pit in _OWN[side])
+
     def final_outcome(self, reason: Reason) -> Outcome:
         """Score the position as it stands: captures plus stones in own pits."""
-        south = self.captured[0] + sum(self.pits[pit] for pit in _OWN["s"])
-        north = self.captured[1] + sum(self.pits[pit] for pit in _OWN["n"])
+        south, north = (sum(self.count_parts(side)) for side in SIDES)
         winner = "s" if south > north else "n" if north > south else None
         return Outcome(winner, reason, (south, north))
 

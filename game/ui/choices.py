@@ -26,6 +26,8 @@ class ChoiceScene(Scene):
         self.shown_rows: list[tuple[str, list[Button]]] = []
         self.footer: list[Button] = []
         self._header_cache: tuple[tuple[str, int, int], list[str]] | None = None
+        # The smallest windows: no subtitle, header or notes, rows closer together.
+        self.compact = False
 
     def title(self) -> str:
         raise NotImplementedError
@@ -51,6 +53,7 @@ class ChoiceScene(Scene):
             return
         self.unit = u = unit_for(size, high=30, divisor=36)  # 22 at 1280×800, 30 at 1920×1080
         self.shown_rows = self.rows()
+        self.compact = False
         for button in self.all_buttons():
             button.rect = pygame.Rect(0, 0, 0, 0)
         height = touch_height(u * 2.3)
@@ -63,6 +66,10 @@ class ChoiceScene(Scene):
             half = (len(self.shown_rows) + 1) // 2
             columns = [self.shown_rows[:half], self.shown_rows[half:]]
             needed = max(self._needed(c, (width - 3 * u) // 2) for c in columns)
+        if needed > h - 2 * u:
+            self.compact = True
+            needed = max(self._needed(c, (width - (len(columns) + 1) * u) // len(columns))
+                         for c in columns)
         self.box = pygame.Rect(0, 0, width, min(h - 2 * u, max(32 * u, needed)))
         self.box.center = (w // 2, h // 2)
         column_width = (width - (len(columns) + 1) * u) // len(columns)
@@ -83,21 +90,32 @@ class ChoiceScene(Scene):
         """The box height these rows (in one column `width` wide) need."""
         u = self.unit
         height, gap = touch_height(u * 2.3), u // 2
-        total = sum(self._label_room() + len(parts) * (height + gap) - gap + int(u * 1.4)
+        total = sum(self._label_room() + len(parts) * (height + gap) - gap + self._row_gap()
                     for parts in (self._split(buttons, width) for _, buttons in rows))
-        return (int(u * 4.5) + self._header_room(width + 2 * u) + total
-                + self.extra_room(width + 2 * u) + height + 2 * u)
+        return (self._rows_top() + self._header_room(width + 2 * u) + total
+                + self._extra(width + 2 * u) + height + 2 * u)
+
+    def _rows_top(self) -> int:
+        """From the box's top to the header note (or the first row): the title
+        and the subtitle."""
+        return int(self.unit * (3 if self.compact else 4.5))
+
+    def _row_gap(self) -> int:
+        return int(self.unit * (0.8 if self.compact else 1.4))
+
+    def _extra(self, width: int) -> int:
+        return 0 if self.compact else self.extra_room(width)
 
     def _lay_rows(self, rows: list[tuple[str, list[Button]]], left: int, width: int) -> None:
         u = self.unit
         height, gap = touch_height(u * 2.3), u // 2
-        y = self.box.top + int(u * 4.5) + self._header_room(self.box.width)
+        y = self.box.top + self._rows_top() + self._header_room(self.box.width)
         for _, buttons in rows:
             y += self._label_room()
             for part in self._split(buttons, width):
                 row_buttons(part, pygame.Rect(left, y, width, height), gap)
                 y += height + gap
-            y += int(u * 1.4) - gap
+            y += self._row_gap() - gap
 
     def extra_room(self, width: int) -> int:
         """Height a subclass draws below the rows (the setup's level note)."""
@@ -110,7 +128,7 @@ class ChoiceScene(Scene):
     def _header_lines(self, width: int) -> list[str]:
         """The header note's lines, wrapped again only when the note, the size or
         the width changes (not on every frame)."""
-        note = self.header_note()
+        note = "" if self.compact else self.header_note()
         key = (note, text_size(self.unit * 0.9), width - 2 * self.unit)
         if self._header_cache is None or self._header_cache[0] != key:
             self._header_cache = (key, wrap(note, key[1], key[2]) if note else [])
@@ -152,11 +170,11 @@ class ChoiceScene(Scene):
         draw_panel(surface, self.box, radius=14)
         draw_text(surface, self.title(), int(u * 1.8), (self.box.centerx, self.box.top + u),
                   colour("accent"), anchor="midtop", bold=True, max_width=self.box.width - 2 * u)
-        if self.subtitle_key:
+        if self.subtitle_key and not self.compact:
             draw_text(surface, t(self.subtitle_key), text_size(u),
                       (self.box.centerx, self.box.top + int(u * 3.2)), colour("text_muted"),
                       anchor="midtop", max_width=self.box.width - 2 * u)
-        y = self.box.top + int(u * 4.5)
+        y = self.box.top + self._rows_top()
         for line in self._header_lines(self.box.width):
             draw_text(surface, line, text_size(u * 0.9), (self.box.centerx, y),
                       colour("text_muted"), anchor="midtop")

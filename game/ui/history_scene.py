@@ -118,12 +118,16 @@ class HistoryScene(Scene):
         size = text_size(u * 0.85)
         self.stats_lines = [part for line in self._stats_lines()
                             for part in wrap(line, size, width)]
-        y += u // 2 + len(self.stats_lines) * font(size).get_linesize() + u // 2
-        self.list_top = y
         footer_top = h - u - height - self._notice_room(w)
         pager_top = footer_top - u // 2 - height
         row_height = touch_height(u * 1.9)
-        self.per_page = max(1, (pager_top - u // 2 - y) // (row_height + u // 4))
+        page_label = font(text_size(u * 0.8)).get_linesize()  # "Page 1 of 2" over the pager
+        stats = len(self.stats_lines) * font(size).get_linesize()
+        if y + u + stats + row_height + page_label + u // 2 > pager_top:
+            self.stats_lines, stats = [], 0  # a short window: a game's row before the tally
+        y += u // 2 + stats + u // 2
+        self.list_top = y
+        self.per_page = max(1, (pager_top - page_label - u // 2 - y) // (row_height + u // 4))
         self.page = min(self.page, self._pages() - 1)
         page = self.shown[self.page * self.per_page:(self.page + 1) * self.per_page]
         self.rows = [Button(row_text(entry), self._open(entry), literal=True,

@@ -28,6 +28,8 @@ from .theme import colour, font, text_size, touch_height, unit_for
 from .views.base import Marks
 from .widgets import Button, Focus, draw_panel, draw_text, label_fits, row_buttons, wrap
 
+LEAST_PREVIEW_UNITS = 2  # a card's board preview is left out below this height
+
 
 class MenuScene(Scene):
     def __init__(self, ctx) -> None:
@@ -39,6 +41,8 @@ class MenuScene(Scene):
         self.tagline: list[str] = []  # the tagline's lines (two on a narrow phone)
         self.saves: dict[str, Play] = {}  # each game's unfinished game, if any
         self.previews = {name: game_ui(name) for name in GAME_NAMES}
+        self.preview_shown = dict.fromkeys(GAME_NAMES, True)
+        self.caption_on_button = [False] * len(GAME_NAMES)
         self.card_buttons = [Button(f"game.{name}", self._open(name), name=f"card-{name}")
                              for name in GAME_NAMES]
         self.new_buttons = [Button("menu.new", self._choose(name), name=f"new-{name}")
@@ -58,6 +62,7 @@ class MenuScene(Scene):
         self.ctx.take_storage_notices()
         for button, name in zip(self.card_buttons, GAME_NAMES, strict=True):
             button.label = "menu.continue" if name in self.saves else f"game.{name}"
+            button.literal = False
         self.resize(self.size)
 
     @property
@@ -118,10 +123,12 @@ class MenuScene(Scene):
         rows = len(self._action_rows(w, u))
         bottom_space = rows * touch_height(u * 2.2) + (rows - 1) * u // 2 + 2 * u + \
             self._caption_room(u)
-        card_w = (w - u * (columns + 1)) // columns
+        full_w = (w - u * (columns + 1)) // columns
         rows = 4 // columns
-        card_h = min(int(card_w * 1.3), (h - top - bottom_space - u * rows) // rows)
-        card_w = min(card_w, int(card_h / 1.15))
+        card_h = min(int(full_w * 1.3), (h - top - bottom_space - u * rows) // rows)
+        card_w = min(full_w, int(card_h / 1.15))
+        if not self._buttons_fit(card_w, u):  # a short window: wide cards, small previews
+            card_w = full_w
         left = (w - (card_w * columns + u * (columns - 1))) // 2
         for i, name in enumerate(GAME_NAMES):
             r, c = divmod(i, columns)
@@ -136,7 +143,27 @@ class MenuScene(Scene):
             preview = pygame.Rect(card.left + u // 2, card.top + u // 2, max(1, card.width - u),
                                   max(1, preview_bottom - card.top - u // 2))
             self.previews[name].view.layout(preview)
+            # A board shrunk past its smallest would spill out: no preview then.
+            self.preview_shown[name] = preview.height >= LEAST_PREVIEW_UNITS * u and \
+                preview.contains(self.previews[name].view.rect)
         self._layout_actions(w, h, u)
+
+    def _buttons_fit(self, card_w: int, u: int) -> bool:
+        """Whether every card's buttons show their labels whole on a card
+        `card_w` wide, side by side (a fresh card) or in a row (a saved one)."""
+        height = touch_height(u * 2.1)
+        play_width = int((card_w - u) * 0.62)
+        half = (card_w - u - u // 3) // 2
+        for i, name in enumerate(GAME_NAMES):
+            if name in self.saves:
+                pairs = [(self.new_buttons[i], half), (self.rules_buttons[i], half)]
+            else:
+                pairs = [(self.card_buttons[i], play_width),
+                         (self.rules_buttons[i], card_w - u - play_width - u // 3)]
+            if not all(label_fits(b.text, u, pygame.Rect(0, 0, width, height))
+                       for b, width in pairs):
+                return False
+        return True
 
     def _layout_card(self, i: int, card: pygame.Rect, u: int) -> int:
         """[Game name][Rules] under the start position; where the preview ends.
@@ -147,8 +174,8 @@ class MenuScene(Scene):
         side_by_side = label_fits(self.card_buttons[i].text, u,
                                   pygame.Rect(0, 0, play_width, height)) and \
             label_fits(self.rules_buttons[i].text, u, pygame.Rect(0, 0, rules_width, height))
-        stacked_room = card.height - 2 * height - u // 3 - 2 * u  # for the preview
-        if not side_by_side and stacked_room >= 3 * u:
+        stacked_room = card.height - 2 * height - u // 3 - u  # for the preview
+        if not side_by_side and stacked_room >= 0:
             gap = u // 3
             self.rules_buttons[i].rect = pygame.Rect(card.left + u // 2,
                                                      card.bottom - u // 2 - height,
@@ -170,9 +197,18 @@ class MenuScene(Scene):
         bottom_row = pygame.Rect(card.left + u // 2, card.bottom - u // 2 - height,
                                  card.width - u, height)
         row_buttons([self.new_buttons[i], self.rules_buttons[i]], bottom_row, gap)
-        self.card_buttons[i].rect = bottom_row.move(0, -(height + gap))
+        main = self.card_buttons[i]
+        main.rect = bottom_row.move(0, -(height + gap))
         caption = font(self._caption_size(u)).get_linesize()
-        return self.card_buttons[i].rect.top - caption - u // 2  # room for the caption
+        # A card too short or too narrow for its caption says it on its Continue button.
+        words = saved_caption(self.saves[GAME_NAMES[i]])
+        self.caption_on_button[i] = main.rect.top - u // 4 - caption < card.top + u // 2 or \
+            font(self._caption_size(u)).size(words)[0] > card.width - u
+        if self.caption_on_button[i]:
+            main.label, main.literal = words, True
+        else:
+            main.label, main.literal = "menu.continue", False
+        return main.rect.top - caption - u // 2  # room for the caption
 
     @staticmethod
     def _caption_size(u: int) -> int:
@@ -256,9 +292,10 @@ class MenuScene(Scene):
             card = self.cards[name]
             draw_panel(surface, card, radius=12)
             saved = self.saves.get(name)
-            self.previews[name].draw(surface, saved.position if saved else start(name),
-                                     Marks(), None)
-            if saved is not None:
+            if self.preview_shown[name]:
+                self.previews[name].draw(surface, saved.position if saved else start(name),
+                                         Marks(), None)
+            if saved is not None and not self.caption_on_button[i]:
                 draw_text(surface, saved_caption(saved), self._caption_size(u),
                           (card.centerx, self.card_buttons[i].rect.top - u // 4),
                           colour("accent"), anchor="midbottom", max_width=card.width - u)
@@ -268,10 +305,11 @@ class MenuScene(Scene):
             caption, size = saved_caption(saved), text_size(u * 0.8)
             # Over Continue, moved in where Continue is narrower than its caption
             # at the screen's edge (four buttons in one row on a phone).
-            half = min(font(size).size(caption)[0], w - u) // 2 + u // 2
+            # Never nearer the window's edge than the buttons are.
+            half = min(font(size).size(caption)[0], w - 2 * u) // 2 + u
             x = max(half, min(self.continue_button.rect.centerx, w - half))
             draw_text(surface, caption, size, (x, self.continue_button.rect.top - 3),
-                      colour("text_muted"), anchor="midbottom", max_width=w - u)
+                      colour("text_muted"), anchor="midbottom", max_width=w - 2 * u)
 
 
 def saved_caption(saved: Play) -> str:

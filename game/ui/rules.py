@@ -13,6 +13,7 @@ import pygame
 
 from ..rules import from_code
 from ..rules.base import legal
+from . import text_log
 from .board.games import Animation, game_ui
 from .i18n import t
 from .rules_pages import PAGES, Diagram, Heading, Text
@@ -320,5 +321,7 @@ def _text_surface(text: str, size: int, width: int, bold: bool,
     surface = pygame.Surface((width, max(1, line_height * len(lines))), pygame.SRCALPHA)
     for i, line in enumerate(lines):
         if line:
-            surface.blit(font(size, bold).render(line, True, fill), (0, i * line_height))
+            image = font(size, bold).render(line, True, fill)
+            surface.blit(image, (0, i * line_height))
+            text_log.text(surface, line, image, image.get_rect(topleft=(0, i * line_height)))
     return surface

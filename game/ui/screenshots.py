@@ -67,12 +67,17 @@ def scenes(app) -> dict[str, Callable]:
                                   "menu-saves": lambda: _menu_with_saves(app),
                                   "history": lambda: _history(ctx)}
     for game in GAME_NAMES:
+        found[f"setup-{game}"] = _setup(ctx, game)
         found[f"rules-{game}"] = _rules(ctx, game, scrolled=False)
         found[f"rules-{game}-diagrams"] = _rules(ctx, game, scrolled=True)
         found[f"{game}-midgame"] = _board(ctx, game, over=False)
         found[f"{game}-over"] = _board(ctx, game, over=True)
         found[f"{game}-over-closed"] = _board(ctx, game, over=True, closed=True)
         found[f"{game}-replay"] = _board(ctx, game, over=False, looking_back=3)
+        found[f"{game}-analysis"] = _board(ctx, game, over=True, closed=True, looking_back=5,
+                                           analysis=True)
+        found[f"{game}-hotseat-over"] = _board(ctx, game, over=True, mode="hotseat")
+        found[f"{game}-watch-over"] = _board(ctx, game, over=True, mode="watch")
     found["more-menu"] = _more_menu(app)
     found["puzzles"] = lambda: build(ctx, ToPuzzles())
     for game in GAME_NAMES:
@@ -226,15 +231,26 @@ def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
     return make
 
 
-def _board(ctx, game: str, *, over: bool, closed: bool = False,
-           looking_back: int = 0) -> Callable:
+def _setup(ctx, game: str) -> Callable:
+    def make():
+        from .navigation import build
+        from .scene import ToSetup
+        return build(ctx, ToSetup(game))
+    return make
+
+
+def _board(ctx, game: str, *, over: bool, closed: bool = False, looking_back: int = 0,
+           analysis: bool = False, mode: str = "computer") -> Callable:
+    """A board part-way through a game or at its end (`over`), the result panel
+    `closed`, a move `looking_back` plies before the last on show, the Druid's
+    `analysis` begun, played in `mode` ("computer", "hotseat", "watch")."""
     def make():
         from ..rules import spec
         from .board.games import game_ui
         from .navigation import build
         from .play import Mode, Play, Setup
         from .scene import ToBoard
-        play = Play(Setup(game, Mode.COMPUTER, spec(game).suggested_side, "ovate"))
+        play = Play(Setup(game, Mode(mode), spec(game).suggested_side, "ovate"))
         rng = random.Random(4)
         plies = 10_000 if over else game_ui(game).midgame_plies
         while play.game.outcome() is None and play.game.ply < plies:
@@ -243,6 +259,8 @@ def _board(ctx, game: str, *, over: bool, closed: bool = False,
             play.game.play(rng.choice(play.game.legal_moves()))
         scene = build(ctx, ToBoard(play))
         scene.result.closed = closed
+        if analysis:
+            scene.toggle_analysis()
         if looking_back:  # replay: an earlier move on show
             scene.show_ply(play.game.ply - looking_back)
         elif not over and play.human_to_move and scene.ui.two_step:  # a piece picked up

@@ -158,7 +158,7 @@ class SetupScene(ChoiceScene):
         super().draw(surface)
         self.note_area = None
         note = self.level_note()
-        if not note or not self.level_buttons[0].rect.width:
+        if not note or not self.level_buttons[0].rect.width or self.compact:
             return
         u = self.unit
         size = self._note_size()

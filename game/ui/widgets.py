@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from . import text_log
 from .i18n import t
 from .spatial_focus import neighbour
 from .theme import colour, font, text_size
@@ -140,6 +141,7 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
     else:
         fill = colour("button")
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    text_log.button(surface, rect, button.name or button.text)
     edge = colour("focus") if focused else colour("accent") if button.selected \
         else colour("panel_edge")
     pygame.draw.rect(surface, edge, rect, width=2 if focused or button.selected else 1,
@@ -152,7 +154,8 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, *, hover: bo
     for i, line in enumerate(lines):
         centre = (rect.centerx, top + i * line_height + line_height // 2)
         # label_lines has already fitted the size: no second measuring here.
-        draw_text(surface, line, line_size, centre, text_colour, anchor="center")
+        draw_text(surface, line, line_size, centre, text_colour, anchor="center",
+                  within=rect)
 
 
 def label_width(rect: pygame.Rect) -> int:
@@ -202,12 +205,16 @@ def fit_font(text: str, size: int, max_width: int | None, bold: bool) -> pygame.
 
 def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
               fill: tuple[int, ...] | None = None, *, anchor: str = "topleft",
-              bold: bool = False, max_width: int | None = None) -> pygame.Rect:
-    """Draw one line of text; returns the rect it took."""
+              bold: bool = False, max_width: int | None = None,
+              within: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw one line of text; returns the rect it took.  `within`: the button
+    it labels (for the layout tests' record, see text_log)."""
     chosen = fit_font(text, size, max_width, bold)
     image = chosen.render(text, True, fill or colour("text"))
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    if text_log.active is not None:
+        text_log.text(surface, text, image, rect, within)
     return rect
 
 
@@ -253,6 +260,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, radius: int = 10) -> None:
+    text_log.panel(surface, rect)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, colour("shadow"), shadow.get_rect(), border_radius=radius)
     surface.blit(shadow, rect.move(3, 4))
@@ -262,6 +270,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, radius: int = 10) 
 
 def veil(surface: pygame.Surface) -> None:
     """Darken everything drawn so far (under a dialog)."""
+    text_log.veil(surface)
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill(colour("veil"))
     surface.blit(shade, (0, 0))
@@ -273,6 +282,23 @@ def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: in
     for button in buttons:
         button.rect = pygame.Rect(area.left, y, area.width, height)
         y += height + gap
+
+
+def row_buttons_by_labels(buttons: list[Button], area: pygame.Rect, gap: int,
+                          size: int) -> None:
+    """`row_buttons`, but where a label would not fit an even share, each
+    button's share follows its label's width (a long Irish word beside short ones)."""
+    row_buttons(buttons, area, gap)
+    if all(label_fits(b.text, size, b.rect) for b in buttons):
+        return
+    chosen = font(text_size(size))
+    needs = [chosen.size(b.text)[0] + 2 * max(8, area.height // 4) for b in buttons]
+    room = area.width - gap * (len(buttons) - 1)
+    left = area.left
+    for i, (button, need) in enumerate(zip(buttons, needs, strict=True)):
+        width = area.right - left if i == len(buttons) - 1 else room * need // sum(needs)
+        button.rect = pygame.Rect(left, area.top, width, area.height)
+        left += width + gap
 
 
 def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:

@@ -844,3 +844,10 @@ def test_valid_codes_round_trip(text: str) -> None:
 def test_outcome_scores_always_total_42(text: str) -> None:
     outcome = from_code(text).final_outcome(Reason.REPETITION)
     assert outcome.scores is not None and sum(outcome.scores) == 42
+
+
+def test_the_count_at_the_end_is_captures_plus_own_pits() -> None:
+    p = position((1, 1, 1), (2, 1, 0), (17, 19))
+    assert p.count_parts("s") == (17, 3) and p.count_parts("n") == (19, 3)
+    outcome = p.outcome()
+    assert outcome is not None and outcome.scores == (20, 22) and outcome.winner == "n"

@@ -156,3 +156,19 @@ def test_the_result_panel_offers_what_applies_with_no_hole(monkeypatch, mode, si
 
 def sorted_by_left(row: list[pygame.Rect]) -> list[pygame.Rect]:
     return sorted(row, key=lambda rect: rect.left)
+
+
+def test_modiar_result_names_the_side_and_spells_out_the_count(monkeypatch):
+    """The panel says who had no move and how each score adds up: the stones a
+    side captured plus those left in its own pits."""
+    app = make_app(monkeypatch)
+    stuck = from_code("modiar 1,1,1,2,1,0 17,19 s 0")  # South's pits are all singletons
+    setup = Setup("modiar", "hotseat", "s", "bard", 0)
+    app._apply(Push(BoardScene(app.ctx, Play(setup, Game(stuck)))))
+    settle(app)
+    scene = app.scene
+    assert scene.game_over_panel
+    reason = " ".join(scene.result.reason_lines(10_000))
+    assert reason == "South has no legal move: South 20 (17 captured + 3 in own pits), " \
+                     "North 22 (19 captured + 3 in own pits)"
+    assert app.errors == []

@@ -23,7 +23,7 @@ import pygame
 
 from ..play import Mode, Play
 from ..theme import touch_height
-from ..widgets import Button, Focus, row_buttons
+from ..widgets import Button, Focus, row_buttons, row_buttons_by_labels
 from .panel import SPINNER_STEPS_PER_SECOND
 
 Action = Callable[[], object]
@@ -107,7 +107,7 @@ class CommandPanel:
         for r in range(rows):
             area = pygame.Rect(panel.left, self.grid_top + r * (height + gap), panel.width,
                                height)
-            row_buttons(grid[r * columns:(r + 1) * columns], area, gap)
+            row_buttons_by_labels(grid[r * columns:(r + 1) * columns], area, gap, unit)
         self.nav_top = self.grid_top - gap - height
         self._grid = grid
         self.show_navigation(self.navigating)

@@ -15,10 +15,10 @@ from typing import TypeVar
 import pygame
 
 from ...rules import modiar, reversi, spec, tafl, threats
-from ...rules.base import Effects, Move, Position
+from ...rules.base import Effects, Move, Outcome, Position
 from ...rules.modiar import pits_of
 from ...rules.reversi import PASS, supplies
-from ..i18n import t
+from ..i18n import side_name, t
 from ..theme import colour
 from ..views.base import BoardView, Marks, ease
 from ..views.modiar import ModiarView
@@ -190,6 +190,11 @@ class GameUI:
 
     def info(self, position: Position, start: Position, moves: list[Move]) -> list[str]:
         return []
+
+    def score_note(self, position: Position, outcome: Outcome) -> str:
+        """How a counted result was counted, after the reason on the result
+        panel: the two scores, unless the game says more."""
+        return f" ({outcome.scores[0]}–{outcome.scores[1]})"
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect, position: Position,
                    size: int) -> int:
@@ -523,6 +528,14 @@ class ModiarUI(GameUI):
             else:
                 fading[pit] = progress
         return Sowing(counts, flying, fading, len(sown) - landed)
+
+    def score_note(self, position, outcome: Outcome) -> str:
+        """Each side's count spelt out: the stones it captured plus those left
+        in its own pits."""
+        return ": " + ", ".join(t("over.modiar_count", side=side_name(side), captured=captured,
+                          left=left, total=captured + left)
+                        for side in position.SIDES
+                        for captured, left in [position.count_parts(side)])
 
     def info(self, position, start, moves) -> list[str]:
         south, north = position.captured

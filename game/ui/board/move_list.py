@@ -45,7 +45,7 @@ class MoveList:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.hits: list[tuple[int, pygame.Rect]] = []  # (ply, where it can be picked)
         self._lines = 0
-        self._revealed: int | None = None  # the picked-out ply last brought into sight
+        self._revealed: tuple[int | None, int] = (None, 0)  # (picked ply, capacity) in sight
         self.press: tuple[int, int, int] | None = None  # (x, y, lines scrolled) of a press
 
     # --- scrolling --------------------------------------------------------------------
@@ -64,20 +64,21 @@ class MoveList:
 
     def _place_window(self, lines: int, picked: int | None) -> None:
         """Where the window stands: the latest lines while following, else where
-        the player scrolled it; a newly picked ply is brought into sight."""
+        the player scrolled it; a newly picked ply is brought into sight, and
+        kept there when the list's room changes (the analysis opens under it)."""
         if lines != self._lines and picked is None:
             self.follow = True  # a move was played (or taken back): show the latest
         self._lines = lines
         if self.follow:
             self.first_line = max(0, lines - self.capacity)
-        if picked is not None and picked != self._revealed:
+        if picked is not None and (picked, self.capacity) != self._revealed:
             line = max(0, picked - 1) // PLIES_PER_LINE  # the start shows the first line
             if line < self.first_line:
                 self.first_line = line
             elif line >= self.first_line + self.capacity:
                 self.first_line = line - self.capacity + 1
             self.follow = self.first_line >= lines - self.capacity
-        self._revealed = picked
+        self._revealed = (picked, self.capacity)
         self.first_line = max(0, min(self.first_line, lines - self.capacity))
 
     # --- picking ----------------------------------------------------------------------
@@ -126,13 +127,18 @@ class MoveList:
         draw_panel(surface, area, radius=6)
         size = self.text_size(unit)
         self.line_height = max(int(unit * 1.35), font(size).get_linesize() + 2)
-        self.columns = 2 if area.width > 18 * unit else 1
         self.rows = max(1, (area.height - unit) // self.line_height)
         lines = -(-len(entries) // PLIES_PER_LINE)
-        self._place_window(lines, picked)
-        column_width = area.width // self.columns
-        shown = range(self.first_line, min(lines, self.first_line + self.capacity))
-        size, stops = self._stops(shown, entries, column_width, unit, size)
+        # Two columns where the panel is wide, unless their lines would not fit
+        # even at the least size (long notes, a pass in Irish).
+        for self.columns in ((2, 1) if area.width > 18 * unit else (1,)):
+            self._place_window(lines, picked)
+            column_width = area.width // self.columns
+            shown = range(self.first_line, min(lines, self.first_line + self.capacity))
+            size, stops = self._stops(shown, entries, column_width, unit, self.text_size(unit))
+            if stops[-1] + self._widest_last(shown, entries, size, unit) <= \
+                    column_width - unit // 2:
+                break
         for k, line in enumerate(shown):
             column, row = divmod(k, self.rows)
             rect = pygame.Rect(area.left + column * column_width,
@@ -192,6 +198,12 @@ class MoveList:
             right = (end + rect.left + stops[i + 2]) // 2 if following else rect.right
             self.hits.append((ply, pygame.Rect(start, rect.top, right - start, self.line_height)))
             start = right
+
+    def _widest_last(self, lines: range, entries: list[Entry], size: int, unit: int) -> int:
+        """The widest ply in the last column of moves among `lines`."""
+        last = PLIES_PER_LINE - 1
+        return max((self._entry_width(entries[ply], size, unit) for line in lines
+                    if (ply := line * PLIES_PER_LINE + last) < len(entries)), default=0)
 
     def _note_size(self, note: MoveNote, size: int) -> int:
         return max(min(size, text_size(0)), int(size * QUIET_NOTE_SCALE)) if note.quiet else size

@@ -16,13 +16,15 @@ from ...ai.levels import NEAR_NO_PROGRESS
 from ..analysis_view import AnalysisView
 from ..i18n import side_name, t
 from ..notices import notice_height
-from ..play import HUMAN, Mode, Play, move_number
+from ..play import HUMAN, PLIES_PER_LINE, Mode, Play, move_number
 from ..theme import colour, font, text_size
 from ..widgets import draw_lines, draw_text, lines_needed
 from .games import GameUI
 from .move_list import Entry, MoveList
 from .replay import ReplayCursor
 
+LIST_LINES_BESIDE_ANALYSIS = 3  # the lines of moves kept when the analysis opens...
+LEAST_LIST_LINES_BESIDE_ANALYSIS = 2  # ...or, where that leaves it no room, these
 SPINNER_STEPS_PER_SECOND = 3  # the thinking dots: only a few redraws a second
 
 
@@ -173,9 +175,12 @@ class SidePanel:
         shown = self.replay.shown_position  # in replay the counts are those of the move shown
         if "info" not in left_out:
             for line in self._info(shown):
+                if y + lines_needed(line, body, rect.width) * font(body).get_linesize() > \
+                        buttons_top - u // 2:
+                    break  # no room left above the buttons (a crowded phone in replay)
                 y = draw_lines(surface, line, body, (rect.left, y), rect.width) + 4
             y += u // 3
-        if "extra" not in left_out:
+        if "extra" not in left_out and y + self.ui.extra_height(body) <= buttons_top - u // 2:
             y += self.ui.draw_extra(surface, pygame.Rect(rect.left, y, rect.width, 2 * u), shown,
                                     body)
         self.notice_strip = None
@@ -224,13 +229,19 @@ class SidePanel:
         return left_out
 
     def _draw_list_and_analysis(self, surface: pygame.Surface, y: int, bottom: int) -> None:
-        """The moves, and the analysis below them, shrunk to leave a line of moves
-        at least (the list scrolls; hidden when even its least height would not
-        leave one)."""
+        """The moves, and the analysis below them, shrunk to leave the list
+        LIST_LINES_BESIDE_ANALYSIS lines (fewer when the game has fewer; the
+        list scrolls), or on a crowded phone two at the least; the analysis is
+        left out where even its least height would not leave two (its marks
+        still show in the list)."""
         u = self.unit
-        room = bottom - y - u - self.move_line_height() - u
-        below = min(self.analysis.height(u), room)
-        if below < self.analysis.least_height(u):
+        below = 0
+        for kept in (LIST_LINES_BESIDE_ANALYSIS, LEAST_LIST_LINES_BESIDE_ANALYSIS):
+            lines = max(1, min(kept, -(-self.play.game.ply // PLIES_PER_LINE)))
+            room = bottom - y - u - self.move_line_height() * lines - u
+            below = min(self.analysis.height(u), room)
+            if below >= self.analysis.least_height(u):
+                break
             below = 0
         self.moves_rect = pygame.Rect(self.rect.left, y + u // 2, self.rect.width,
                                       max(0, bottom - y - u - below))

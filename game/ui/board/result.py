@@ -14,8 +14,9 @@ from ...rules.base import Outcome, Reason, other
 from ..i18n import side_name, t
 from ..play import Mode, Play
 from ..theme import colour, font, pixel_ratio, text_size
-from ..widgets import Button, Focus, draw_panel, draw_text, row_buttons, wrap
+from ..widgets import Button, Focus, draw_panel, draw_text, fit_size, row_buttons, wrap
 from .commands import button_height
+from .games import game_ui
 
 CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 CHOICES_PER_ROW = 2
@@ -78,7 +79,8 @@ class ResultPanel:
         w, h = size
         u = self.unit
         width = min(w - 2 * u, 26 * u)
-        title = max(u + font(int(u * 1.7), True).get_height(),
+        lines, size = self.title_lines(width)
+        title = max(u + font(size, True).get_height() * len(lines),
                     max(4, u // 3) + self._close_side())
         reason = font(text_size(u)).get_linesize() * len(self.reason_lines(width - 2 * u))
         buttons = rows * button_height(u) + (rows - 1) * (u // 2)
@@ -97,11 +99,14 @@ class ResultPanel:
             return [""]
         reason = self._reason_text(outcome)
         if outcome.scores is not None:
-            reason += f" ({outcome.scores[0]}–{outcome.scores[1]})"
+            note = game_ui(self.play.setup.game).score_note(self.play.game.position, outcome)
+            reason += note
         return wrap(reason, text_size(self.unit), width)
 
     def _reason_text(self, outcome: Outcome) -> str:
         """Why the game ended; a resignation says who gave up."""
+        if outcome.reason is Reason.NO_LEGAL_MOVE:
+            return t("reason.no_legal_move_side", side=side_name(self.play.game.position.side))
         if outcome.reason is not Reason.RESIGNATION or outcome.winner is None:
             return t(f"reason.{outcome.reason.value}")
         setup = self.play.setup
@@ -109,6 +114,23 @@ class ResultPanel:
         if setup.mode in (Mode.COMPUTER, Mode.FRIEND) and loser == setup.human_side:
             return t("resigned.you")
         return t(f"resigned.{loser}")
+
+    def _title_room(self, width: int) -> int:
+        """The title's width in a panel `width` wide: centred, clear of the ×."""
+        return width - 2 * (max(4, self.unit // 3) + self._close_side())
+
+    def title_lines(self, width: int) -> tuple[list[str], int]:
+        """The title in a panel `width` wide, and its size: one line, shrunk a
+        little if that is enough, else wrapped (a long Irish title on a phone)."""
+        outcome = self.play.state.outcome
+        text = "" if outcome is None else self.title(outcome)
+        room, size = self._title_room(width), int(self.unit * 1.7)
+        one = fit_size(text, size, room, True)
+        if font(one, True).size(text)[0] <= room and one >= text_size(self.unit):
+            return [text], one
+        size = text_size(self.unit * 1.2)
+        lines = wrap(text, size, room, True)
+        return lines, min(fit_size(line, size, room, True) for line in lines)
 
     def title(self, outcome: Outcome) -> str:
         setup = self.play.setup
@@ -143,9 +165,12 @@ class ResultPanel:
         box, u = self.box, self.unit
         draw_panel(surface, box, radius=12)
         close = self.close_button.rect
-        title_room = box.width - 2 * (box.right - close.left)  # centred, clear of the ×
-        y = draw_text(surface, self.title(outcome), int(u * 1.7), (box.centerx, box.top + u),
-                      colour("accent"), anchor="midtop", bold=True, max_width=title_room).bottom
+        lines, size = self.title_lines(box.width)
+        y = box.top + u
+        for line in lines:
+            y = draw_text(surface, line, size, (box.centerx, y), colour("accent"),
+                          anchor="midtop", bold=True,
+                          max_width=self._title_room(box.width)).bottom
         y = max(y, close.bottom) + u // 2  # the reason runs clear of the ×
         for line in self.reason_lines(box.width - 2 * u):
             y = draw_text(surface, line, text_size(u), (box.centerx, y), anchor="midtop",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from .. import text_log
 from ..theme import colour, font, look_version
 
 
@@ -43,6 +44,9 @@ class Marks:
     pulse: float = 0.0  # 0..1, a slow beat for the hint ring (stepped by the scene)
     refused: int | None = None  # a cell just tapped that has no move: it flashes red
     refused_strength: float = 0.0  # 1 when tapped, down to 0 as the flash fades
+
+
+MIN_FONT_PIXELS = 8  # theme.font's smallest
 
 
 class BoardView:
@@ -133,23 +137,28 @@ class GridView(BoardView):
         return None
 
     def draw_coordinates(self, surface: pygame.Surface, offset: tuple[int, int],
-                         rank_name: Callable[[int], str]) -> None:
+                         rank_name: Callable[[int], str], widest: str,
+                         share: float = 0.32) -> None:
         """Files (a, b, …) under the bottom row and ranks (`rank_name(row)`, the
-        engine's row from the top) left of the left column, as the board is turned."""
+        engine's row from the top; `widest` the widest of them) left of the
+        left column, as the board is turned, in a font the frame can hold
+        (none on a board too small to read them)."""
         if not self.coordinates:
             return
-        label = font(max(8, int(self.square * 0.32)))
+        label = coordinate_font(self.square, self.origin[0] - self.rect.left, widest, share)
+        if label is None:
+            return
         n = self.n
         for index in range(n * n):
             row, col = divmod(index, n)
             rect = self.cell(index).move(offset)
             on_row, on_col = self._on_screen(index)
             if on_row == n - 1:  # the bottom row on screen names the files
-                text = label.render(chr(ord("a") + col), True, colour("board_label"))
-                surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
+                blit_label(surface, chr(ord("a") + col), label, colour("board_label"),
+                           midtop=(rect.centerx, rect.bottom + 1))
             if on_col == 0:  # the left column names the ranks
-                text = label.render(rank_name(row), True, colour("board_label"))
-                surface.blit(text, text.get_rect(midright=(rect.left - 3, rect.centery)))
+                blit_label(surface, rank_name(row), label, colour("board_label"),
+                           midright=(rect.left - COORDINATE_GAP, rect.centery))
 
 
 def fill_alpha(surface: pygame.Surface, rect: pygame.Rect, rgba: tuple[int, ...],
@@ -361,3 +370,37 @@ def draw_annotations(surface: pygame.Surface, view: BoardView, marks: Marks) -> 
         box = label.get_rect(topleft=(rect.left + 3, rect.top + 3)).inflate(6, 2)
         pygame.draw.rect(surface, colour("accent"), box, border_radius=4)
         surface.blit(label, label.get_rect(center=box.center))
+        text_log.text(surface, text, label, label.get_rect(center=box.center))
+
+
+def blit_label(surface: pygame.Surface, text: str, text_font: pygame.font.Font,
+               fill: tuple[int, ...], **anchor: tuple[int, int]) -> pygame.Rect:
+    """A small label a view draws on or beside its board (a coordinate, a pit's
+    count), placed by one `anchor` (midtop=..., midright=...); the rect it took."""
+    image = text_font.render(text, True, fill)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    text_log.text(surface, text, image, rect)
+    return rect
+
+
+COORDINATE_GAP = 3  # pixels between a rank's number and the board
+
+
+def coordinate_font(square: int, margin: int, widest: str,
+                    share: float = 0.32) -> pygame.font.Font | None:
+    """The font for a board's coordinates in the frame round it: `share` of a
+    square, smaller where the frame is too thin for the widest rank number
+    (`widest`, "11" on Tawlbwrdd) or the rows too close for the numbers; None
+    (no coordinates) where even the smallest font would be cut off — a board
+    that small (a menu card's) is looked at, not read."""
+    from ..theme import font
+    size = max(MIN_FONT_PIXELS, int(square * share))
+    while size >= MIN_FONT_PIXELS:
+        chosen = font(size)
+        height = chosen.get_height()
+        if chosen.size(widest)[0] + COORDINATE_GAP < margin and height < margin and \
+                height <= square:
+            return chosen
+        size -= 1
+    return None

@@ -18,8 +18,10 @@ import pygame
 from ...rules.modiar import PIT_NAMES, ModiarPosition
 from ..theme import colour, font, piece_set
 from .base import (
+    MIN_FONT_PIXELS,
     BoardView,
     Marks,
+    blit_label,
     circle_alpha,
     draw_annotations,
     draw_cursor,
@@ -31,6 +33,12 @@ from .base import (
 # Screen column of each pit (0 = left) and whether it is on the top row.
 PLACES = {0: (0, False), 1: (1, False), 2: (2, False), 3: (2, True), 4: (1, True), 5: (0, True)}
 
+LABEL_GAP = 4  # the least room between two pits' labels, in pixels
+LABEL_OFFSET = 6  # from the board's lower edge (and its shadow) to the labels under it
+# The smallest label's height (the bundled font at MIN_FONT_PIXELS): layout
+# needs no loaded font.
+LEAST_LABEL_HEIGHT = 10
+
 
 class ModiarView(BoardView):
     aspect = 0.9  # two rows of three pits, with a strip for the names above and below
@@ -41,13 +49,18 @@ class ModiarView(BoardView):
         self.board = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, area: pygame.Rect) -> None:
-        # Three pits across, two down, with a strip above and below for labels.
+        # Three pits across, two down, with a strip above and below for labels
+        # (never too thin for the smallest label: a small board's pits give way).
+        least = LEAST_LABEL_HEIGHT + LABEL_OFFSET + 1
         self.pit = max(8, int(min(area.width / 3.4, area.height / 3.3)))
-        width, height = int(self.pit * 3.4), int(self.pit * 3.3)
+        if self.pit * 0.4 < least:
+            self.pit = max(8, int(min(area.width / 3.4, (area.height - 2 * least) / 2.5)))
+        strip = max(int(self.pit * 0.4), least)
+        width, height = int(self.pit * 3.4), int(self.pit * 2.5) + 2 * strip
         box = pygame.Rect(0, 0, width, height)
         box.center = area.center
         super().layout(box)
-        self.board = box.inflate(-self.pit * 0.1, -self.pit * 0.8)
+        self.board = box.inflate(-self.pit * 0.1, -2 * strip)
 
     def place(self, index: int) -> tuple[int, bool]:
         """Pit `index`'s screen column (0 = left) and whether it is on the top row."""
@@ -100,7 +113,7 @@ class ModiarView(BoardView):
                 draw_hint_ring(surface, rect, marks.pulse, radius=0.44)
             if index not in marks.hidden:
                 self.draw_stones(surface, rect, shown[index])
-            self._label(surface, index, shown[index])
+        self._labels(surface, tuple(shown))
         draw_taken(surface, self, marks, round_cell=True)
         draw_refusal(surface, self, marks, round_cell=True)
         draw_cursor(surface, self, marks)
@@ -154,17 +167,25 @@ class ModiarView(BoardView):
         text.set_alpha(alpha)
         surface.blit(text, text.get_rect(center=rect.center))
 
-    def _label(self, surface: pygame.Surface, index: int, count: int) -> None:
-        """`S2 · 7` above the top row and below the bottom row, outside the wood."""
-        rect = self.cell(index)
-        _, top = self.place(index)
-        size = max(9, int(self.pit * 0.14))
-        text = font(size, bold=True).render(f"{PIT_NAMES[index]} · {count}", True,
-                                            colour("text"))
-        if text.get_width() > rect.width:  # a board too small to name its pits (a preview)
-            return
-        if top:
-            place = text.get_rect(midbottom=(rect.centerx, self.board.top - 2))
-        else:
-            place = text.get_rect(midtop=(rect.centerx, self.board.bottom + 6))
-        surface.blit(text, place)
+    def _labels(self, surface: pygame.Surface, counts: tuple[int, ...]) -> None:
+        """`S2 · 7` above the top row and below the bottom row, outside the wood,
+        all six in one size: about a seventh of a pit, smaller where a label
+        would run into its neighbour's (two-digit counts on a small board); on
+        a board too small even for that (a menu card's), the counts alone."""
+        labels = [f"{PIT_NAMES[index]} · {count}" for index, count in enumerate(counts)]
+        room = int(self.pit * 1.05) - LABEL_GAP  # from one pit's centre to the next
+        size = max(MIN_FONT_PIXELS, int(self.pit * 0.14))
+        while size > MIN_FONT_PIXELS and max(font(size, bold=True).size(label)[0]
+                                             for label in labels) > room:
+            size -= 1
+        label_font = font(size, bold=True)
+        if max(label_font.size(label)[0] for label in labels) > room:
+            labels = [str(count) for count in counts]
+        for index, words in enumerate(labels):
+            rect = self.cell(index)
+            if self.place(index)[1]:  # the top row on screen
+                blit_label(surface, words, label_font, colour("text"),
+                           midbottom=(rect.centerx, self.board.top - 2))
+            else:
+                blit_label(surface, words, label_font, colour("text"),
+                           midtop=(rect.centerx, self.board.bottom + LABEL_OFFSET))

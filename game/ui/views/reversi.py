@@ -44,7 +44,7 @@ class ReversiView(GridView):
             pygame.draw.circle(surface, colour("felt_line"),
                                (board.left + col * self.square, board.top + row * self.square),
                                max(2, self.square // 14))
-        self.draw_coordinates(surface, offset, lambda row: str(row + 1))
+        self.draw_coordinates(surface, offset, lambda row: str(row + 1), "8", share=0.3)
 
     def draw_position(self, surface: pygame.Surface, position: ReversiPosition,
                       marks: Marks) -> None:

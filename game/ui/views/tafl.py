@@ -46,7 +46,7 @@ class TaflView(GridView):
                              rect)
             self._special(surface, index, rect)
             pygame.draw.rect(surface, colour("tafl_line"), rect, width=1)
-        self.draw_coordinates(surface, offset, lambda row: str(self.n - row))
+        self.draw_coordinates(surface, offset, lambda row: str(self.n - row), str(self.n))
 
     def _special(self, surface: pygame.Surface, index: int, rect: pygame.Rect) -> None:
         inset = rect.inflate(-rect.width // 5, -rect.height // 5)
