@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from ..ai.analysis import Analysis, MoveAnalysis, MoveValues
+from ..ai.analysis import Analysis, MoveAnalysis, MoveValues, SideSummary, summarise
 from ..ai.levels import accepts_draw_after, draw_check, offers_draw, start_search
 from ..ai.search import Search
 from ..rules.base import Move
@@ -296,6 +296,13 @@ class AnalysisRun:
         """The mark of each of the first `plies` moves ("" where none, or not yet)."""
         return [found.mark if (found := self.result(ply)) is not None else ""
                 for ply in range(1, plies + 1)]
+
+    def summary(self, game: Game) -> list[SideSummary] | None:
+        """Each side's marks and accuracy (the game's first side first), once every
+        move of `game` has its verdict."""
+        if not self.complete(game) or self.analysis is None:
+            return None
+        return summarise(self.analysis.results, game.start.SIDES)
 
     def better_move(self, ply: int) -> Move | None:
         """The move the Druid would rather have seen instead of marked move `ply`."""

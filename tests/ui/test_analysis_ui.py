@@ -287,3 +287,39 @@ def test_analyse_is_offered_again_once_moves_lack_a_verdict(monkeypatch):
     assert scene.analysis.progress == (11, 11)
     assert scene.analysis.result(11) is not None
     assert app.errors == []
+
+
+def colour_in(surface: pygame.Surface, rect: pygame.Rect, wanted: tuple[int, ...]) -> bool:
+    """Whether some pixel of `rect` is near `wanted` (text is antialiased)."""
+    return any(all(abs(a - b) <= 12 for a, b in zip(surface.get_at((x, y))[:3], wanted[:3],
+                                                     strict=True))
+               for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom))
+
+
+def test_the_result_panel_sums_up_each_sides_play_once_the_analysis_is_done(monkeypatch):
+    from game.ui.analysis_view import mark_colour
+
+    app = make_app(monkeypatch, size=(360, 640))
+    finished = game_with_mistakes("modiar", 3, 0.3)
+    scene = open_board(app, "modiar", Game(finished.start, finished.move_texts()))
+    steps(app, 1)
+    assert scene.game_over_panel and scene.analysis.running
+    box, table = scene.result.box.copy(), scene.result.summary_rect.copy()
+    assert scene.result.summary.summary() is None  # not before every move has its verdict
+    assert not colour_in(app.screen, table, mark_colour("??"))  # the progress, not the table
+    run_analysis(app, scene)
+    steps(app, 1)
+    assert scene.result.box == box and scene.result.summary_rect == table  # no jump
+    # Each side's counts and accuracy, worked out here from the verdicts.
+    results = scene.analysis.analysis.results
+    for found in scene.result.summary.summary():
+        marks = [result.mark for result in results if result.side == found.side]
+        assert found.moves == len(marks)
+        assert found.counts == {mark: marks.count(mark) for mark in ("?!", "?", "??")}
+        assert found.accuracy == 100 * marks.count("") // len(marks)
+    # The table is drawn inside the panel, above its buttons, its marks in their colours.
+    assert box.contains(table) and table.bottom <= button(app, "rematch").rect.top
+    assert app.screen.get_rect().contains(box)
+    for mark in ("?!", "?", "??"):
+        assert colour_in(app.screen, table, mark_colour(mark)), mark
+    assert app.errors == []
