@@ -219,8 +219,9 @@ class SidePanel:
         leave one)."""
         u = self.unit
         room = bottom - y - u - self.move_line_height() - u
-        below = min(self.analysis.height(u), room)
-        if below < self.analysis.least_height(u):
+        viewing, width = self.replay.viewing, self.rect.width
+        below = min(self.analysis.height(u, width, viewing), room)
+        if below < self.analysis.least_height(u, width, viewing):
             below = 0
         self.moves_rect = pygame.Rect(self.rect.left, y + u // 2, self.rect.width,
                                       max(0, bottom - y - u - below))
@@ -229,12 +230,14 @@ class SidePanel:
             self.move_list.area = pygame.Rect(0, 0, 0, 0)
             self.moves_rect.height = 0
         else:
-            self.move_list.draw(surface, self.moves_rect, self.move_entries(),
-                                self.replay.viewing, u, t("board.no_moves_yet"))
+            entries = self.move_entries()
+            note_key = self.ui.note_key
+            key = t(note_key) if note_key and any(e.note for e in entries) else None
+            self.move_list.draw(surface, self.moves_rect, entries, self.replay.viewing, u,
+                                t("board.no_moves_yet"), key)
         self.analysis.rect = pygame.Rect(0, 0, 0, 0)
         self.analysis.graph = self.analysis.stop = pygame.Rect(0, 0, 0, 0)
         if below:
             block = pygame.Rect(self.rect.left, self.moves_rect.bottom + u // 3, self.rect.width,
                                 below - u // 3)
-            self.analysis.draw(surface, block, u, self.replay.viewing,
-                               self.play.game.start.SIDES[0])
+            self.analysis.draw(surface, block, u, viewing)
