@@ -16,8 +16,12 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "hints": True,  # legal destinations shown when a piece is selected
     "animation": "normal",  # off | fast | normal | slow
     "language": None,  # chosen from the locale on first start
+    # The evaluation bar beside the board: off, on (in a game against the
+    # computer once it is over), or always.
+    "evaluation": "off",
 }
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+EVALUATION_CHOICES = ("off", "on", "always")
 
 
 @dataclass
@@ -88,4 +92,6 @@ def _valid(key: str, value: Any) -> bool:
         return value in ANIMATION_SPEEDS
     if key == "language":
         return value in i18n.LANGUAGES
+    if key == "evaluation":
+        return value in EVALUATION_CHOICES
     return False

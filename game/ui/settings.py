@@ -1,9 +1,10 @@
-"""Settings: sound, move hints, animation speed, language.  Saved at once."""
+"""Settings: sound, move hints, animation speed, language, the evaluation bar.
+Saved at once."""
 
 from __future__ import annotations
 
 from .choices import ChoiceScene
-from .context import ANIMATION_SPEEDS
+from .context import ANIMATION_SPEEDS, EVALUATION_CHOICES
 from .i18n import LANGUAGES, t
 from .scene import Pop
 from .widgets import Button
@@ -23,6 +24,10 @@ class SettingsScene(ChoiceScene):
             ("settings.language", [Button(LANGUAGE_NAMES[lang], self._set("language", lang),
                                           literal=True, name=f"lang-{lang}")
                                    for lang in LANGUAGES]),
+            ("settings.evaluation", [Button(f"settings.{choice}",
+                                            self._set("evaluation", choice),
+                                            name=f"evaluation-{choice}")
+                                     for choice in EVALUATION_CHOICES]),
         ]
         self.back = Button("settings.done", lambda: Pop(), name="done")
         self.footer = [self.back]
@@ -48,5 +53,6 @@ class SettingsScene(ChoiceScene):
         settings = self.ctx.settings
         current = {"sound": "on" if settings["sound"] else "off",
                    "hints": "on" if settings["hints"] else "off",
-                   "anim": settings["animation"], "lang": settings["language"]}[key]
+                   "anim": settings["animation"], "lang": settings["language"],
+                   "evaluation": settings["evaluation"]}[key]
         return value == current

@@ -14,6 +14,7 @@ import pygame
 
 from ...ai.levels import NEAR_NO_PROGRESS
 from ..analysis_view import AnalysisView
+from ..eval_bar import EvalBar
 from ..i18n import side_name, t
 from ..notices import notice_height
 from ..play import HUMAN, Mode, Play, move_number
@@ -28,8 +29,9 @@ SPINNER_STEPS_PER_SECOND = 3  # the thinking dots: only a few redraws a second
 
 class SidePanel:
     def __init__(self, play: Play, ui: GameUI, replay: ReplayCursor,
-                 analysis: AnalysisView) -> None:
+                 analysis: AnalysisView, eval_bar: EvalBar) -> None:
         self.play, self.ui, self.replay, self.analysis = play, ui, replay, analysis
+        self.eval_bar = eval_bar
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
         self.move_list = MoveList()
@@ -160,6 +162,10 @@ class SidePanel:
         if count is not None:  # stays with the status line: the game's end draws near
             y = draw_lines(surface, count, body, (rect.left, y), rect.width,
                            colour("accent")) + u // 2
+        value = self.eval_bar.words()
+        if value is not None:  # the evaluation bar's value, in words
+            y = draw_lines(surface, value, body, (rect.left, y), rect.width,
+                           colour("text_muted")) + u // 2
         shown = self.replay.shown_position  # in replay the counts are those of the move shown
         if "info" not in left_out:
             for line in self._info(shown):
