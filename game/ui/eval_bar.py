@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ..ai.analysis import unit_of
+from ..ai.strategy import MAX_DEPTH
 from .analysis_view import value_for_side
 from .background import Evaluated
 from .i18n import t
@@ -50,7 +51,8 @@ class EvalBar:
         return 0.5 + max(-1.0, min(1.0, value / span)) / 2
 
     def words(self) -> str | None:
-        """The value for the side it favours, and the depth searched (none once over)."""
+        """The value for the side it favours, and the depth searched (none once
+        over; "solved" where an exact search saw to the game's end)."""
         reading = self.reading
         if reading is None:
             return None
@@ -58,6 +60,8 @@ class EvalBar:
                                reading.position.side, self.play.game.start.SIDES)
         if not reading.depth:
             return t("eval.final", value=value)
+        if reading.depth >= MAX_DEPTH:  # a table's or a solver's value: to the game's end
+            return t("eval.solved", value=value)
         return t("eval.line", value=value, depth=reading.depth)
 
     def looks(self) -> tuple:

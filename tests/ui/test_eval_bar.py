@@ -144,3 +144,28 @@ def test_the_board_shows_the_bar_and_the_value_in_words(monkeypatch):
     steps(app, 2)
     assert scene.eval_bar.words() is None
     assert app.errors == []
+
+
+def test_a_value_searched_to_the_games_end_says_solved_and_a_finished_game_its_result():
+    from game.ui import i18n
+    from game.ui.eval_bar import EvalBar
+
+    i18n.set_language("en")
+    play = Play(Setup("modiar", Mode.HOTSEAT, "s"), Game(start("modiar")))
+    play.tick(frame("on"))
+    bar = EvalBar(play)
+    assert play.evaluation.reading is not None
+    assert bar.words().endswith(" · solved"), bar.words()  # the solved table's value
+    finished = Game(start("modiar"))
+    rng = random.Random(2)
+    while finished.legal_moves():
+        finished.play(rng.choice(finished.legal_moves()))
+    south, north = finished.outcome().scores
+    over = Play(Setup("modiar", Mode.HOTSEAT, "s"), finished)
+    over.tick(frame("on"))
+    words = EvalBar(over).words()
+    if south == north:
+        assert words == "The Druid: even"
+    else:
+        ahead = "South" if south > north else "North"
+        assert words == f"The Druid: +{abs(south - north)} stones for {ahead}"
