@@ -122,24 +122,39 @@ class AnalysisView:
         `shown_ply` (None: the game)."""
         if not self.shown:
             return 0
-        return self._caption_height(unit, width, shown_ply) + int(GRAPH_UNITS * unit) + \
-            unit // 2
+        lines = self._caption_lines(unit, width, shown_ply)
+        return self._caption_height(unit, lines) + int(GRAPH_UNITS * unit) + unit // 2
 
-    def least_height(self, unit: int, width: int, shown_ply: int | None) -> int:
-        """The least height worth drawing: the caption and a graph of 1.5 units."""
+    def least_height(self, unit: int) -> int:
+        """The least height worth drawing: a line of caption and a graph of 1.5 units."""
         if not self.shown:
             return 0
-        return self._caption_height(unit, width, shown_ply) + unit * 3 // 2 + unit // 2
+        return self._caption_height(unit, 1) + self._least_graph(unit)
 
-    def _caption_height(self, unit: int, width: int, shown_ply: int | None) -> int:
-        """The caption's lines (the progress: one; words: as many as they need, up
-        to CAPTION_LINES) and the gap under them."""
-        size = self._text_size(unit)
-        lines = 1
-        if not self.running:
-            text, _ = self.caption(shown_ply)
-            lines = min(CAPTION_LINES, lines_needed(text, size, width - unit))
-        return font(size).get_linesize() * lines + unit // 3
+    @staticmethod
+    def _least_graph(unit: int) -> int:
+        return unit * 3 // 2 + unit // 2
+
+    def _caption_lines(self, unit: int, width: int, shown_ply: int | None) -> int:
+        """The caption's lines: the progress one, words as many as they need (up to
+        CAPTION_LINES)."""
+        if self.running:
+            return 1
+        text, _ = self.caption(shown_ply)
+        return min(CAPTION_LINES, lines_needed(text, self._text_size(unit), width - unit))
+
+    def _fitting_lines(self, rect: pygame.Rect, unit: int, shown_ply: int | None) -> int:
+        """The caption's lines in a block of `rect`: fewer than it would like where
+        the graph would otherwise be left under its least height."""
+        lines = self._caption_lines(unit, rect.width, shown_ply)
+        while lines > 1 and rect.height - unit // 4 - self._caption_height(unit, lines) < \
+                self._least_graph(unit):
+            lines -= 1
+        return lines
+
+    def _caption_height(self, unit: int, lines: int) -> int:
+        """`lines` of caption and the gap under them."""
+        return font(self._text_size(unit)).get_linesize() * lines + unit // 3
 
     @staticmethod
     def _text_size(unit: int) -> int:
@@ -167,7 +182,8 @@ class AnalysisView:
             return
         draw_panel(surface, rect, radius=6)
         caption = pygame.Rect(rect.left + unit // 2, rect.top + unit // 4, rect.width - unit,
-                              self._caption_height(unit, rect.width, shown_ply))
+                              self._caption_height(unit, self._fitting_lines(rect, unit,
+                                                                             shown_ply)))
         self.graph = pygame.Rect(rect.left + unit // 2, caption.bottom,
                                  rect.width - unit, rect.bottom - caption.bottom - unit // 3)
         self._draw_caption(surface, caption, unit, shown_ply)
@@ -198,7 +214,13 @@ class AnalysisView:
                       anchor="center", bold=True)
             return
         text, fill = self.caption(shown_ply)
-        draw_lines(surface, text, size, area.topleft, area.width, fill)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))  # words too long for the room are cut, not spilt
+        if area.height - unit // 3 >= 2 * font(size).get_linesize():
+            draw_lines(surface, text, size, area.topleft, area.width, fill)
+        else:  # one line: the words shrunk to fit, down to the least readable size
+            draw_text(surface, text, size, area.topleft, fill, max_width=area.width)
+        surface.set_clip(clip)
 
     def caption(self, shown_ply: int | None) -> tuple[str, tuple[int, ...]]:
         """The words above the graph once it is not running, and their colour: the

@@ -227,7 +227,7 @@ class SidePanel:
         room = bottom - y - u - self.move_line_height() - u
         viewing, width = self.replay.viewing, self.rect.width
         below = min(self.analysis.height(u, width, viewing), room)
-        if below < self.analysis.least_height(u, width, viewing):
+        if below < self.analysis.least_height(u):
             below = 0
         self.moves_rect = pygame.Rect(self.rect.left, y + u // 2, self.rect.width,
                                       max(0, bottom - y - u - below))
