@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .ai.levels import LEVEL_NAMES, start_search
 from .ai.match import report, run_match
@@ -21,6 +21,9 @@ from .rules.record import Game
 from .rules.spec import GameSpec
 from .rules.transcript import MAX_RECORD_CHARS, is_link, is_transcript, move_label, read_shared
 from .webbuild import add_options as add_build_web_options
+
+if TYPE_CHECKING:
+    from .ai.analysis import SideSummary
 
 FOUND_FAULTS = 1
 USAGE_ERROR = 2
@@ -250,7 +253,7 @@ def cmd_analyse(parsed: argparse.Namespace) -> str:
     """One line per move: the move, its mark, the Druid's best move and both values."""
     import json
 
-    from .ai.analysis import DEFAULT_NODES, Analysis, unit_of
+    from .ai.analysis import DEFAULT_NODES, Analysis, summarise, unit_of
 
     nodes = DEFAULT_NODES if parsed.nodes is None else parsed.nodes
     if nodes < 1:
@@ -258,13 +261,27 @@ def cmd_analyse(parsed: argparse.Namespace) -> str:
     game = read_shared(read_record_file(parsed.record))
     say_rules_change(game)
     moves = Analysis(game, nodes=nodes).run()
+    sides = summarise(moves, game.start.SIDES)
     if parsed.json:
-        return "\n".join(json.dumps(move.as_dict(), ensure_ascii=False) for move in moves)
+        summary = {"summary": [side.as_dict() for side in sides]}
+        return "\n".join(json.dumps(row, ensure_ascii=False)
+                         for row in [*(move.as_dict() for move in moves), summary])
     unit = unit_of(game.game).name
-    return "\n".join(
+    return "\n".join([*(
         f"{m.ply:>3}. {m.side} {m.move:<9} {m.mark:<2}  best {m.best:<9} "
         f"{m.value_before:>8} -> {m.value_after:<8} {unit}{'  exact' if m.exact else ''}"
-        for m in moves)
+        for m in moves), summary_line(sides)])
+
+
+def summary_line(sides: list[SideSummary]) -> str:
+    """`analyse`'s last line: per side its moves, each mark's count and its accuracy."""
+    def side_text(side: SideSummary) -> str:
+        marks = ", ".join(f"{mark} {count}" for mark, count in side.counts.items())
+        accuracy = "-" if side.accuracy is None else f"{side.accuracy}%"
+        return f"{side.side}: moves {side.moves}, {marks}, exact {side.exact}, " \
+            f"accuracy {accuracy}"
+
+    return "summary  " + "; ".join(side_text(side) for side in sides)
 
 
 def check_quiet(quiet: int, spec: GameSpec) -> None:

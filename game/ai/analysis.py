@@ -38,6 +38,9 @@ converted as they are: Reversi's evaluation is in 1/16 disc, Modiar's in
 tenths of a stone; an ending the heuristic search sees ahead is read as the
 final margin it scores (both games' searches score endings by their margin).
 
+`summarise` sums each side's moves up: how many bear each mark, and its
+accuracy, the share of its moves with no mark (rounded down, in percent).
+
 The analysis is steppable like the Search: `step(deadline)` advances it
 until the clock passes the deadline and says whether it is done, so the app
 runs it a slice per frame.  `cancel()` stops it (what is done stays) and
@@ -199,6 +202,51 @@ class MoveAnalysis:
         return {"ply": self.ply, "side": self.side, "move": self.move, "best": self.best,
                 "value_before": self.value_before, "value_after": self.value_after,
                 "exact": self.exact, "mark": self.mark}
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """One side's moves in an analysis, counted: its moves, how many bear each
+    mark, how many were judged on exact values, and its accuracy."""
+
+    side: str
+    moves: int
+    inaccuracies: int  # ?!
+    mistakes: int  # ?
+    blunders: int  # ??
+    exact: int
+
+    @property
+    def accuracy(self) -> int | None:
+        """The share of the side's moves that bear no mark — that kept the value
+        within the first mark's threshold, or lost nothing where the values are
+        exact — in percent, rounded down (so 100 only when no move is marked);
+        None for a side with no moves."""
+        if not self.moves:
+            return None
+        marked = self.inaccuracies + self.mistakes + self.blunders
+        return 100 * (self.moves - marked) // self.moves
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many moves bear each mark, from the mildest."""
+        return dict(zip(MARKS[1:], (self.inaccuracies, self.mistakes, self.blunders),
+                        strict=True))
+
+    def as_dict(self) -> dict[str, object]:
+        return {"side": self.side, "moves": self.moves, **self.counts, "exact": self.exact,
+                "accuracy": self.accuracy}
+
+
+def summarise(results: Sequence[MoveAnalysis], sides: Sequence[str]) -> list[SideSummary]:
+    """Each of `sides` (in that order) summed up over the moves it made in `results`."""
+    found = []
+    for side in sides:
+        own = [result for result in results if result.side == side]
+        marks = Counter(result.mark for result in own)
+        found.append(SideSummary(side, len(own), marks["?!"], marks["?"], marks["??"],
+                                 sum(result.exact for result in own)))
+    return found
 
 
 def mark_for(unit: Unit, before: Value, after: Value, exact: bool) -> str:

@@ -7,26 +7,30 @@ game's `Play` (game/ui/background.py); this draws what it found.  The graph
 is seen from the game's first side (up: that side stands better), each
 position's value clamped to the game's span, so a won game runs along the
 top; its width stands for the game's moves, so the curve ends where the
-analysis has got to.
+analysis has got to.  Its zero line is drawn and its edges are labelled with
+the value and the side they stand for ("+32 discs for Black").  A value in
+words is always for the side it favours, never a minus for the other.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..ai.analysis import Analysis, MoveAnalysis, MoveValues, Unit, Value
-from ..rules.base import Move, Position
+from ..rules.base import Move, Position, other
 from .i18n import side_name, t
 from .theme import colour, font, text_size
-from .widgets import draw_panel, draw_text
+from .widgets import draw_lines, draw_panel, draw_text, lines_needed
 
 if TYPE_CHECKING:
     from .play import Play
 
 MARK_COLOURS = {"?!": "mark_inaccuracy", "?": "mark_mistake", "??": "mark_blunder"}
 GRAPH_UNITS = 3.2  # the graph's height, in layout units
+CAPTION_LINES = 2  # the most lines the caption above the graph wraps to
 STOP_TEXT = "×"
 
 
@@ -50,6 +54,18 @@ def value_with_unit(value: Value, unit: Unit) -> str:
     if not unit.shows_margin and abs(value) >= unit.win:
         return format_value(value, unit)
     return f"{format_value(value, unit)} {t(f'analysis.unit.{unit.name}')}"
+
+
+def value_for_side(value: Value, unit: Unit, side: str, sides: Sequence[str]) -> str:
+    """`side`'s value (the mover's) as a player reads it, for the side it favours:
+    "+3.5 discs for Black" (a loss for one side is a gain for the other), "a win
+    for Black" where a tafl score only says the game is forced, "even" at 0."""
+    if not value:
+        return t("analysis.even")
+    ahead = side_name(side if value > 0 else other(sides, side))
+    if not unit.shows_margin and abs(value) >= unit.win:
+        return t("analysis.win_for", side=ahead)
+    return t("analysis.for_side", value=value_with_unit(abs(value), unit), side=ahead)
 
 
 class AnalysisView:
@@ -101,17 +117,44 @@ class AnalysisView:
     def shown(self) -> bool:
         return self.analysis is not None
 
-    def height(self, unit: int) -> int:
+    def height(self, unit: int, width: int, shown_ply: int | None) -> int:
+        """The block's height at `width`, with the caption it has when replay shows
+        `shown_ply` (None: the game)."""
         if not self.shown:
             return 0
-        return self._line_height(unit) + int(GRAPH_UNITS * unit) + unit // 2
+        lines = self._caption_lines(unit, width, shown_ply)
+        return self._caption_height(unit, lines) + int(GRAPH_UNITS * unit) + unit // 2
 
     def least_height(self, unit: int) -> int:
-        """The least height worth drawing: the caption and a graph of 1.5 units."""
-        return self._line_height(unit) + unit * 3 // 2 + unit // 2
+        """The least height worth drawing: a line of caption and a graph of 1.5 units."""
+        if not self.shown:
+            return 0
+        return self._caption_height(unit, 1) + self._least_graph(unit)
 
-    def _line_height(self, unit: int) -> int:
-        return font(self._text_size(unit)).get_linesize() + unit // 3
+    @staticmethod
+    def _least_graph(unit: int) -> int:
+        return unit * 3 // 2 + unit // 2
+
+    def _caption_lines(self, unit: int, width: int, shown_ply: int | None) -> int:
+        """The caption's lines: the progress one, words as many as they need (up to
+        CAPTION_LINES)."""
+        if self.running:
+            return 1
+        text, _ = self.caption(shown_ply)
+        return min(CAPTION_LINES, lines_needed(text, self._text_size(unit), width - unit))
+
+    def _fitting_lines(self, rect: pygame.Rect, unit: int, shown_ply: int | None) -> int:
+        """The caption's lines in a block of `rect`: fewer than it would like where
+        the graph would otherwise be left under its least height."""
+        lines = self._caption_lines(unit, rect.width, shown_ply)
+        while lines > 1 and rect.height - unit // 4 - self._caption_height(unit, lines) < \
+                self._least_graph(unit):
+            lines -= 1
+        return lines
+
+    def _caption_height(self, unit: int, lines: int) -> int:
+        """`lines` of caption and the gap under them."""
+        return font(self._text_size(unit)).get_linesize() * lines + unit // 3
 
     @staticmethod
     def _text_size(unit: int) -> int:
@@ -131,23 +174,24 @@ class AnalysisView:
     # --- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int,
-             shown_ply: int | None, first_side: str) -> None:
+             shown_ply: int | None) -> None:
         """The block in `rect`: a caption line (progress, or the verdict on the move
         replay shows), then the graph."""
         self.rect = rect
         if self.analysis is None:
             return
         draw_panel(surface, rect, radius=6)
-        line = self._line_height(unit)
-        caption = pygame.Rect(rect.left + unit // 2, rect.top + unit // 4,
-                              rect.width - unit, line)
+        caption = pygame.Rect(rect.left + unit // 2, rect.top + unit // 4, rect.width - unit,
+                              self._caption_height(unit, self._fitting_lines(rect, unit,
+                                                                             shown_ply)))
         self.graph = pygame.Rect(rect.left + unit // 2, caption.bottom,
                                  rect.width - unit, rect.bottom - caption.bottom - unit // 3)
-        self._draw_caption(surface, caption, unit, shown_ply, first_side)
+        self._draw_caption(surface, caption, unit, shown_ply)
         self._draw_graph(surface, self.graph, shown_ply)
+        self._draw_scale(surface, self.graph, unit)
 
     def _draw_caption(self, surface: pygame.Surface, area: pygame.Rect, unit: int,
-                      shown_ply: int | None, first_side: str) -> None:
+                      shown_ply: int | None) -> None:
         analysis = self.analysis
         assert analysis is not None
         size = self._text_size(unit)
@@ -169,29 +213,50 @@ class AnalysisView:
             draw_text(surface, STOP_TEXT, size + 2, self.stop.center, colour("text"),
                       anchor="center", bold=True)
             return
+        text, fill = self.caption(shown_ply)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))  # words too long for the room are cut, not spilt
+        if area.height - unit // 3 >= 2 * font(size).get_linesize():
+            draw_lines(surface, text, size, area.topleft, area.width, fill)
+        else:  # one line: the words shrunk to fit, down to the least readable size
+            draw_text(surface, text, size, area.topleft, fill, max_width=area.width)
+        surface.set_clip(clip)
+
+    def caption(self, shown_ply: int | None) -> tuple[str, tuple[int, ...]]:
+        """The words above the graph once it is not running, and their colour: the
+        verdict on the move replay shows, else that it stopped, else what the graph
+        is."""
+        analysis = self.analysis
+        assert analysis is not None
         verdict = self.result(shown_ply) if shown_ply else None
         if verdict is not None:
-            self._draw_verdict(surface, area, size, verdict)
-        elif analysis.cancelled:
-            draw_text(surface, t("analysis.stopped", done=done, total=total), size,
-                      area.topleft, colour("text_muted"), max_width=area.width)
-        else:
-            draw_text(surface, t("analysis.graph", side=side_name(first_side)), size,
-                      area.topleft, colour("text_muted"), max_width=area.width)
+            return self.verdict_text(verdict), \
+                mark_colour(verdict.mark) if verdict.mark else colour("text")
+        if analysis.cancelled:
+            done, total = analysis.progress
+            return t("analysis.stopped", done=done, total=total), colour("text_muted")
+        return t("analysis.graph", side=side_name(self.sides[0])), colour("text_muted")
 
-    def _draw_verdict(self, surface: pygame.Surface, area: pygame.Rect, size: int,
-                      verdict: MoveAnalysis) -> None:
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.play.game.start.SIDES
+
+    def verdict_text(self, verdict: MoveAnalysis) -> str:
+        """The move, its mark and its value; the better move's value where it is
+        marked; each value for the side it favours."""
         analysis = self.analysis
         assert analysis is not None
         unit = analysis.unit
+
+        def worded(value: Value) -> str:
+            return value_for_side(value, unit, verdict.side, self.sides)
+
         words = {"move": verdict.move, "mark": verdict.mark, "best": verdict.best,
-                 "before": value_with_unit(verdict.value_before, unit),
-                 "after": value_with_unit(verdict.value_after, unit)}
+                 "before": worded(verdict.value_before), "after": worded(verdict.value_after)}
         text = t("analysis.marked" if verdict.mark else "analysis.unmarked", **words)
         if verdict.exact:
             text += " · " + t("analysis.exact")
-        fill = mark_colour(verdict.mark) if verdict.mark else colour("text")
-        draw_text(surface, text, size, area.topleft, fill, max_width=area.width)
+        return text
 
     def _draw_graph(self, surface: pygame.Surface, area: pygame.Rect,
                     shown_ply: int | None) -> None:
@@ -221,6 +286,36 @@ class AnalysisView:
             if found.mark and found.ply < len(points):
                 pygame.draw.circle(surface, mark_colour(found.mark), points[found.ply], radius)
                 pygame.draw.circle(surface, colour("text_dark"), points[found.ply], radius, 1)
+
+    def scale_labels(self) -> tuple[str, str]:
+        """The graph's top and bottom edges in words: the span, for the first side
+        and for the second ("+32 discs for Black", "+32 discs for White")."""
+        analysis = self.analysis
+        assert analysis is not None
+        span, sides = analysis.unit.span, self.sides
+        return (value_for_side(span, analysis.unit, sides[0], sides),
+                value_for_side(span, analysis.unit, sides[1], sides))
+
+    def _draw_scale(self, surface: pygame.Surface, area: pygame.Rect, unit: int) -> None:
+        """The edges' values and sides at the graph's left, and 0 by its zero line,
+        each on a backing that keeps it readable over either colour of the graph
+        (none on a graph too low for two lines)."""
+        size = min(self._text_size(unit), text_size(0))
+        inset = max(2, unit // 6)
+        if area.height < 2 * (font(size).get_height() + inset) or area.width < 8:
+            return  # a graph too small to label: the words above it name the sides
+        top, bottom = self.scale_labels()
+        labels = [(top, (area.left + inset, area.top + inset), "topleft"),
+                  (bottom, (area.left + inset, area.bottom - inset), "bottomleft"),
+                  ("0", (area.right - inset, area.centery), "midright")]
+        for text, pos, anchor in labels:
+            chosen = font(size)
+            image = chosen.render(text, True, colour("text"))
+            rect = image.get_rect(**{anchor: pos})
+            backing = pygame.Surface(rect.inflate(inset * 2, 0).size, pygame.SRCALPHA)
+            backing.fill((*colour("panel")[:3], 190))
+            surface.blit(backing, rect.inflate(inset * 2, 0))
+            surface.blit(image, rect)
 
 
 class MoveValuesView:

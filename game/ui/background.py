@@ -1,7 +1,7 @@
 """The searches a game runs in the background besides the computer's own
 move — a hint, the computer's weighing of a draw offer (with the draw offers
-themselves), the Druid's analysis of the game, and the values of a
-position's moves.  Each is stepped a slice
+themselves), the Druid's analysis of the game, the values of a position's
+moves, and the evaluation bar's value of the position.  Each is stepped a slice
 at a time within a frame's search time (see `Play.tick`), so none ever holds
 a frame.  No pygame here: the board draws what these found.
 """
@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from ..ai.analysis import Analysis, MoveAnalysis, MoveValues
+from ..ai.analysis import Analysis, MoveAnalysis, MoveValues, SideSummary, Value, summarise, unit_of
 from ..ai.levels import accepts_draw_after, draw_check, offers_draw, start_search
 from ..ai.search import Search
-from ..rules.base import Move
+from ..ai.strategy import Limits, strategy_for
+from ..rules.base import Move, Outcome, Position
 from ..rules.record import Game
 from .computer_turn import Decided
 
@@ -22,6 +23,9 @@ from .computer_turn import Decided
 # soak, gives its own budget instead).
 APP_NODES = 20_000
 VALUE_NODES = 1000  # the first round of the values on the squares (each round: four times)
+# The evaluation bar's search of a position stops here: deep enough that its
+# value settles, and then the frames are left alone.
+EVAL_NODES = 400_000
 HINT_SECONDS = 1.0
 # Plies after the person declined the computer's draw offer before it offers
 # again: with the no-progress draw near (`NEAR_NO_PROGRESS`, 20 plies) it may
@@ -297,6 +301,13 @@ class AnalysisRun:
         return [found.mark if (found := self.result(ply)) is not None else ""
                 for ply in range(1, plies + 1)]
 
+    def summary(self, game: Game) -> list[SideSummary] | None:
+        """Each side's marks and accuracy (the game's first side first), once every
+        move of `game` has its verdict."""
+        if not self.complete(game) or self.analysis is None:
+            return None
+        return summarise(self.analysis.results, game.start.SIDES)
+
     def better_move(self, ply: int) -> Move | None:
         """The move the Druid would rather have seen instead of marked move `ply`."""
         found = self.result(ply)
@@ -338,3 +349,72 @@ class SquareValues:
             self.values = MoveValues(position, game.repetition_keys(),
                                      quiet_plies=game.quiet_plies(), nodes=nodes or VALUE_NODES)
         self.values.step(deadline)
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    """The evaluation bar's reading: the Druid's value of `position` for its side to
+    move, in the game's unit (game/ai/analysis.py), and the depth searched."""
+
+    position: Position
+    value: Value
+    depth: int
+
+
+class Evaluation:
+    """The Druid's value of the game's position, for the evaluation bar: a search
+    of its own (a fresh strategy, so it shares nothing with the computer's), run
+    a slice a frame while it is `wanted` and the computer is not thinking, deeper
+    until EVAL_NODES.  Its reading is the last depth the search finished; a new
+    position keeps the old reading until the new search has one."""
+
+    def __init__(self) -> None:
+        self.search: Search | None = None
+        self.position: Position | None = None
+        self.reading: Evaluated | None = None
+
+    def stop(self) -> None:
+        if self.search is not None:
+            self.search.cancel()
+        self.search, self.position, self.reading = None, None, None
+
+    def tick(self, wanted: bool, may_run: bool, game: Game, deadline: float,
+             nodes: int | None) -> None:
+        """A frame's slice: searched with what `game`'s record knows and its position
+        does not (its history, its count of plies without progress)."""
+        if not wanted:
+            self.stop()
+            return
+        position = game.position
+        if self.position is not position:
+            if self.search is not None:
+                self.search.cancel()
+            self.position = position
+            outcome = game.outcome()
+            if outcome is not None:  # over: the result itself, searched no more
+                self.search = None
+                self.reading = Evaluated(position, final_value(game, outcome), 0)
+                return
+            self.search = Search(position, strategy_for(game.game),
+                                 history=game.repetition_keys(), quiet_plies=game.quiet_plies(),
+                                 limits=Limits(nodes=nodes or EVAL_NODES))
+        search = self.search
+        if search is None or not may_run or search.done:
+            return
+        search.step(deadline)
+        if search.depth:
+            value = unit_of(game.game).convert(search.score, False)
+            self.reading = Evaluated(position, value, search.depth)
+
+
+def final_value(game: Game, outcome: Outcome) -> Value:
+    """A finished game's value for the side to move in its last position: the
+    margin where the game is counted, else a win or a loss as the unit reads one."""
+    mover = game.position.side
+    if outcome.scores is not None:
+        own = game.position.SIDES.index(mover)
+        return outcome.scores[own] - outcome.scores[1 - own]
+    if outcome.winner is None:
+        return 0
+    win = unit_of(game.game).win
+    return win if outcome.winner == mover else -win

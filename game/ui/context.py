@@ -24,11 +24,15 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "coordinates": True,
     "board_theme": BOARD_THEME_NAMES[0],
     **{f"pieces_{family}": sets[0] for family, sets in PIECE_SETS.items()},
+    # The evaluation bar beside the board: off, on (in a game against the
+    # computer once it is over), or always.
+    "evaluation": "off",
 }
 ORIENTATIONS = ("auto", "normal", "flipped")
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 THREAT_MARKS = ("auto", "on", "off")
 BEGINNERS_LEVEL = "bard"  # where the threat marks are on unless the player says otherwise
+EVALUATION_CHOICES = ("off", "on", "always")
 
 
 @dataclass
@@ -118,4 +122,6 @@ def _valid(key: str, value: Any) -> bool:
         return value in i18n.LANGUAGES
     if key == "threats":
         return value in THREAT_MARKS
+    if key == "evaluation":
+        return value in EVALUATION_CHOICES
     return False

@@ -49,3 +49,4 @@ class Frame:
     quiet: bool = True  # nothing to draw in this frame so far
     pace: float = 1.0  # the animation speed setting (the forced pass's pause follows it)
     nodes: int | None = None  # searches bounded by nodes instead of the levels' clocks
+    evaluation: str = "off"  # the evaluation bar's setting: off | on | always

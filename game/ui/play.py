@@ -25,7 +25,7 @@ from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import IllegalMove, Move, Played, Position, RulesError
 from ..rules.record import Game
-from .background import AnalysisRun, DrawOffers, HintSearch, SquareValues
+from .background import AnalysisRun, DrawOffers, Evaluation, HintSearch, SquareValues
 from .computer_turn import SEED_STEP, SHOW_THINKING_AT_LEAST, ComputerTurn, Decided
 from .flow_state import Frame, Snapshot
 from .play_draws import DrawFlow
@@ -128,6 +128,7 @@ class Play(DrawFlow):
         self.draws = DrawOffers()
         self.analysis = AnalysisRun()
         self.values = SquareValues()
+        self.evaluation = Evaluation()
         # The board shows an earlier position (replay): the computer neither thinks
         # nor plays, a forced pass and the hint wait, until the player goes back.
         self.paused = False
@@ -373,11 +374,22 @@ class Play(DrawFlow):
                            at_end=state.over and not frame.showing,
                            may_run=self.paused or not state.computer_to_move)
         self.values.tick(self.may_move(frame.showing), self.game, frame.deadline, frame.nodes)
+        self.evaluation.tick(self.shows_evaluation(frame.evaluation),
+                             not state.computer_to_move, self.game, frame.deadline, frame.nodes)
         if not forced:
             self._computer_turn(frame)
         self._autosave()
         events, self._events = self._events, []
         return events
+
+    def shows_evaluation(self, setting: str) -> bool:
+        """Whether the evaluation bar shows, by its `setting`: "always", or "on" but
+        in a game against the computer only once it is over (it would tell the
+        player what the computer thinks); never in replay (the analysis's graph
+        is for looking back)."""
+        if self.paused or setting not in ("on", "always"):
+            return False
+        return setting == "always" or self.setup.mode != Mode.COMPUTER or self.state.over
 
     def _forced_pass(self, frame: Frame) -> bool:
         """When the only move is the pass, announce it, wait, then play it (for

@@ -1,6 +1,6 @@
-"""Settings: sound, move hints, threat marks, animation speed, language; and
-on two more pages the board's options (which way up, coordinates, colours)
-and its piece sets.  Saved at once."""
+"""Settings: sound, move hints, threat marks, the evaluation bar, animation
+speed, language; and on two more pages the board's options (which way up,
+coordinates, colours) and its piece sets.  Saved at once."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from ..rules import start
 from .board.games import game_ui
 from .choices import ChoiceScene
-from .context import ANIMATION_SPEEDS, ORIENTATIONS, THREAT_MARKS
+from .context import ANIMATION_SPEEDS, EVALUATION_CHOICES, ORIENTATIONS, THREAT_MARKS
 from .i18n import LANGUAGES, t
 from .scene import Pop, Push
 from .theme import BOARD_THEME_NAMES, PIECE_SETS
@@ -58,6 +58,9 @@ class SettingsScene(SettingsPage):
             ("settings.sound", self._switch("sound")),
             ("settings.hints", self._switch("hints")),
             ("settings.threats", self._choices("threats", THREAT_MARKS, "threats")),
+            ("settings.evaluation", [Button(f"settings.{choice}", self._set("evaluation", choice),
+                                            name=f"evaluation-{choice}")
+                                     for choice in EVALUATION_CHOICES]),
             ("settings.animation", self._choices("animation", ANIMATION_SPEEDS, "anim")),
             ("settings.language", [Button(LANGUAGE_NAMES[lang], self._set("language", lang),
                                           literal=True, name=f"lang-{lang}")

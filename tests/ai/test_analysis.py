@@ -19,7 +19,7 @@ from functools import cache
 import pytest
 
 from game.ai import modiar as md
-from game.ai.analysis import MARKS, Analysis, MoveAnalysis, analyse, mark_for, unit_of
+from game.ai.analysis import MARKS, Analysis, MoveAnalysis, analyse, mark_for, summarise, unit_of
 from game.ai.levels import start_search
 from game.cli import main
 from game.rules import start
@@ -250,6 +250,36 @@ def test_graph_values_are_clamped_and_from_the_first_sides_view() -> None:
     assert points[0] == pytest.approx(md.start_value().margin / unit_of("modiar").span)
 
 
+# -- the summary -------------------------------------------------------------------------
+
+
+def judged(ply: int, side: str, before: float, after: float, exact: bool = False
+           ) -> MoveAnalysis:
+    """A Reversi move as the analysis would judge it from these two values."""
+    mark = mark_for(unit_of("reversi"), before, after, exact)
+    return MoveAnalysis(ply, side, "a1", "a1", before, after, exact, mark)
+
+
+def test_the_summary_counts_each_sides_marks_and_its_accuracy() -> None:
+    results = [judged(1, "b", 4, 4),  # the best move: no mark
+               judged(2, "w", 0, -3),  # 3 discs lost: ?!
+               judged(3, "b", 10, 2),  # 8 discs lost: ?
+               judged(4, "w", 2, 1, exact=True),  # a disc of an exact margin: ?!
+               judged(5, "b", 1, 0)]  # a disc of a heuristic value: within the threshold
+    black, white = summarise(results, ("b", "w"))
+    assert (black.side, black.moves, black.counts) == ("b", 3, {"?!": 0, "?": 1, "??": 0})
+    assert black.accuracy == 66  # 2 of 3 unmarked, rounded down
+    assert (white.moves, white.counts, white.exact) == (2, {"?!": 2, "?": 0, "??": 0}, 1)
+    assert white.accuracy == 0
+    # A blunder among 8 moves; 7 of 8 = 87.5%, rounded down to 87.
+    eight = [judged(2 * k + 1, "b", 0, -20 if k == 5 else 0) for k in range(8)]
+    (only,) = summarise(eight, ("b",))
+    assert only.counts["??"] == 1 and only.accuracy == 87
+    assert summarise(eight, ("w",))[0].accuracy is None  # no moves: no accuracy
+    assert summarise([], ("b", "w"))[1].as_dict() == {
+        "side": "w", "moves": 0, "?!": 0, "?": 0, "??": 0, "exact": 0, "accuracy": None}
+
+
 # -- the command line ------------------------------------------------------------------
 
 
@@ -259,8 +289,8 @@ def test_cli_json_has_every_field_per_move(tmp_path, capsys) -> None:
     path.write_text(write_record(game), encoding="utf-8")
     assert main(["analyse", str(path), "--nodes", str(NODES), "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == game.ply
-    rows = [json.loads(line) for line in lines]
+    assert len(lines) == game.ply + 1
+    rows = [json.loads(line) for line in lines[:-1]]
     assert [row["ply"] for row in rows] == list(range(1, game.ply + 1))
     assert [row["move"] for row in rows] == game.move_texts()
     assert [row["side"] for row in rows] == [p.side for p in list(game.replay())[:-1]]
@@ -270,6 +300,17 @@ def test_cli_json_has_every_field_per_move(tmp_path, capsys) -> None:
         assert isinstance(row["value_before"], int) and abs(row["value_before"]) <= TOTAL
         assert row["mark"] in MARKS and isinstance(row["exact"], bool)
     assert any(row["mark"] for row in rows)
+    # The last object sums each side's moves up, South first.
+    summary = json.loads(lines[-1])["summary"]
+    assert [side["side"] for side in summary] == ["s", "n"]
+    for side in summary:
+        own = [row for row in rows if row["side"] == side["side"]]
+        unmarked = sum(not row["mark"] for row in own)
+        assert side["moves"] == len(own)
+        assert side["accuracy"] == 100 * unmarked // len(own)
+        assert side["exact"] == sum(row["exact"] for row in own)
+        for mark in MARKS[1:]:
+            assert side[mark] == sum(row["mark"] == mark for row in own)
 
 
 def test_cli_text_and_bad_input(tmp_path, capsys, monkeypatch) -> None:
@@ -279,7 +320,11 @@ def test_cli_text_and_bad_input(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(write_record(game)))
     assert main(["analyse", "-", "--nodes", str(NODES)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 and "stones" in lines[0] and "exact" in lines[0]
+    assert len(lines) == 3 and "stones" in lines[0] and "exact" in lines[0]
+    # S3 is the Druid's own first move (no mark); N3 gives 2 stones of an exact margin away.
+    assert lines[0].split()[3] == "best" and "?" in lines[1].split()
+    assert lines[2] == ("summary  s: moves 1, ?! 0, ? 0, ?? 0, exact 1, accuracy 100%; "
+                        "n: moves 1, ?! 0, ? 1, ?? 0, exact 1, accuracy 0%")
     assert main(["analyse", str(tmp_path / "missing.txt")]) == 2
     assert main(["analyse", "-", "--nodes", "0"]) == 2
     bad = tmp_path / "bad.txt"

@@ -287,3 +287,106 @@ def test_analyse_is_offered_again_once_moves_lack_a_verdict(monkeypatch):
     assert scene.analysis.progress == (11, 11)
     assert scene.analysis.result(11) is not None
     assert app.errors == []
+
+
+def colour_in(surface: pygame.Surface, rect: pygame.Rect, wanted: tuple[int, ...]) -> bool:
+    """Whether some pixel of `rect` is near `wanted` (text is antialiased)."""
+    return any(all(abs(a - b) <= 12 for a, b in zip(surface.get_at((x, y))[:3], wanted[:3],
+                                                     strict=True))
+               for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom))
+
+
+def test_the_result_panel_sums_up_each_sides_play_once_the_analysis_is_done(monkeypatch):
+    from game.ui.analysis_view import mark_colour
+
+    app = make_app(monkeypatch, size=(360, 640))
+    finished = game_with_mistakes("modiar", 3, 0.3)
+    scene = open_board(app, "modiar", Game(finished.start, finished.move_texts()))
+    steps(app, 1)
+    assert scene.game_over_panel and scene.analysis.running
+    box, table = scene.result.box.copy(), scene.result.summary_rect.copy()
+    assert scene.result.summary.summary() is None  # not before every move has its verdict
+    assert not colour_in(app.screen, table, mark_colour("??"))  # the progress, not the table
+    run_analysis(app, scene)
+    steps(app, 1)
+    assert scene.result.box == box and scene.result.summary_rect == table  # no jump
+    # Each side's counts and accuracy, worked out here from the verdicts.
+    results = scene.analysis.analysis.results
+    for found in scene.result.summary.summary():
+        marks = [result.mark for result in results if result.side == found.side]
+        assert found.moves == len(marks)
+        assert found.counts == {mark: marks.count(mark) for mark in ("?!", "?", "??")}
+        assert found.accuracy == 100 * marks.count("") // len(marks)
+    # The table is drawn inside the panel, above its buttons, its marks in their colours.
+    assert box.contains(table) and table.bottom <= button(app, "rematch").rect.top
+    assert app.screen.get_rect().contains(box)
+    for mark in ("?!", "?", "??"):
+        assert colour_in(app.screen, table, mark_colour(mark)), mark
+    assert app.errors == []
+
+
+def test_values_in_words_are_for_the_side_they_favour():
+    from game.ai.analysis import UNITS
+    from game.ui import i18n
+    from game.ui.analysis_view import value_for_side
+
+    i18n.set_language("en")
+    tafl, reversi = UNITS["brandubh"], UNITS["reversi"]
+    assert value_for_side(3.5, reversi, "b", "bw") == "+3.5 discs for Black"
+    assert value_for_side(-3.5, reversi, "b", "bw") == "+3.5 discs for White"  # never a minus
+    assert value_for_side(0, reversi, "w", "bw") == "even"
+    assert value_for_side(-40, tafl, "a", "ad") == "+40 points for Defenders"
+    assert value_for_side(tafl.win + 5, tafl, "d", "ad") == "a win for Defenders"
+    assert value_for_side(-tafl.win - 5, tafl, "d", "ad") == "a win for Attackers"
+
+
+def test_the_verdict_and_the_graph_name_the_side_each_value_favours(monkeypatch):
+    from game.ui.analysis_view import AnalysisView
+
+    app = make_app(monkeypatch)
+    finished = game_with_mistakes("reversi", 2, 0.3)
+    scene = open_board(app, "reversi", Game(finished.start, finished.move_texts()))
+    run_analysis(app, scene)
+    press(app, "over-close")
+    results = scene.analysis.analysis.results
+    # A marked move whose value after is below zero for its mover: the words give it,
+    # unsigned, to the other side.
+    verdict = next(r for r in results if r.mark and r.value_after < 0)
+    scene.show_ply(verdict.ply)
+    steps(app, 2)
+    other = "White" if verdict.side == "b" else "Black"
+    text, _ = scene.analysis.caption(verdict.ply)
+    lost = -verdict.value_after
+    assert text.startswith(f"{verdict.move}{verdict.mark}: +{lost:g} discs for {other};"), text
+    assert f"{verdict.best} was better: " in text
+    # The graph's edges: the span for each side, labelled on the graph itself.
+    assert scene.analysis.scale_labels() == ("+32 discs for Black", "+32 discs for White")
+    graph = scene.analysis.graph.copy()
+    assert graph.height > 40
+    labelled = app.screen.subsurface(graph).copy()
+    monkeypatch.setattr(AnalysisView, "_draw_scale", lambda *args: None)
+    scene.redraw()
+    steps(app, 1)
+    plain = app.screen.subsurface(graph).copy()
+    top_left = pygame.Rect(2, 2, graph.width // 4, graph.height // 4)
+    differs = [labelled.get_at(p) != plain.get_at(p) for p in
+               ((x, y) for x in range(top_left.left, top_left.right)
+                for y in range(top_left.top, top_left.bottom))]
+    assert any(differs), "no label at the graph's top"
+    assert app.errors == []
+
+
+def test_reversis_flip_counts_have_a_key_below_the_move_list(monkeypatch):
+    app = make_app(monkeypatch)
+    game = Game(start("reversi"), ["f5", "d6", "c3"])
+    scene = open_board(app, "reversi", game)
+    steps(app, 1)
+    moves = scene.panel.move_list
+    assert moves.key_rect.height > 0 and moves.area.contains(moves.key_rect)
+    assert all(rect.bottom <= moves.key_rect.top for _, rect in moves.hits)
+    assert [entry.note.text for entry in scene.panel.move_entries()] == ["·1", "·1", "·1"]
+    # A game whose notes are not numbers has no key.
+    modiar = open_board(app, "modiar", Game(start("modiar"), ["S3", "N3"]))
+    steps(app, 1)
+    assert modiar.panel.move_list.key_rect.height == 0
+    assert app.errors == []

@@ -111,6 +111,9 @@ class GameUI:
     # as strong Othello programs do.
     value_hints = False
     midgame_plies = 16
+    # The i18n key of a one-line key to the move list's notes, where a note is a
+    # number a player could not read without one (None: the notes need none).
+    note_key: str | None = None
 
     def __init__(self, view: BoardView) -> None:
         self.view = view
@@ -352,6 +355,7 @@ def draw_corner_tour(surface: pygame.Surface, rect: pygame.Rect, rules: tafl.Taf
 class ReversiUI(GameUI):
     midgame_plies = 21
     value_hints = True
+    note_key = "notes.flips"
 
     def __init__(self) -> None:
         super().__init__(ReversiView())

@@ -1,5 +1,6 @@
-"""The board's move list: numbered lines of moves with their capture notes,
-the move shown in replay picked out, scrolled by wheel or finger, and a move
+"""The board's move list: numbered lines of moves with their capture notes
+(and a one-line key to them where they are numbers, at the list's foot), the
+move shown in replay picked out, scrolled by wheel or finger, and a move
 picked by click or tap.
 
 It draws what it is given and remembers where each move was drawn; the board
@@ -43,6 +44,7 @@ class MoveList:
         self.columns = 1
         self.line_height = 16
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.key_rect = pygame.Rect(0, 0, 0, 0)  # the notes' key, as last drawn
         self.hits: list[tuple[int, pygame.Rect]] = []  # (ply, where it can be picked)
         self._lines = 0
         self._revealed: tuple[int | None, int] = (None, 0)  # (picked ply, capacity) in sight
@@ -121,13 +123,17 @@ class MoveList:
     # --- drawing ----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, entries: list[Entry],
-             picked: int | None, unit: int, empty_text: str) -> None:
-        """The list in `area`; `picked` is the ply shown in replay (None: the game)."""
+             picked: int | None, unit: int, empty_text: str, key: str | None = None) -> None:
+        """The list in `area`; `picked` is the ply shown in replay (None: the game);
+        `key` is a line at its foot that says what the notes mean."""
         self.area, self.hits = area, []
         draw_panel(surface, area, radius=6)
         size = self.text_size(unit)
         self.line_height = max(int(unit * 1.35), font(size).get_linesize() + 2)
         self.rows = max(1, (area.height - unit) // self.line_height)
+        self.key_rect = pygame.Rect(0, 0, 0, 0)
+        if key:
+            self.rows = self._draw_key(surface, area, key, unit)
         lines = -(-len(entries) // PLIES_PER_LINE)
         # Two columns where the panel is wide, unless their lines would not fit
         # even at the least size (long notes, a pass in Irish).
@@ -153,6 +159,22 @@ class MoveList:
     @staticmethod
     def text_size(unit: int) -> int:
         return text_size(unit * 0.9)
+
+    def _draw_key(self, surface: pygame.Surface, area: pygame.Rect, key: str,
+                  unit: int) -> int:
+        """The key at the list's foot (in its bottom margin, and a line's room
+        more), small and dim like a quiet note, where it costs at most one line of
+        moves and leaves one; the lines of moves left."""
+        size = max(min(self.text_size(unit), text_size(0)),
+                   int(self.text_size(unit) * QUIET_NOTE_SCALE))
+        height = font(size).get_linesize()
+        rows = (area.height - unit // 2 - unit // 4 - height) // self.line_height
+        if rows < max(1, self.rows - 1):
+            return self.rows
+        self.key_rect = draw_text(surface, key, size,
+                                  (area.left + unit // 2, area.bottom - unit // 4 - height),
+                                  colour("text_muted"), max_width=area.width - unit)
+        return rows
 
     def _stops(self, lines: range, entries: list[Entry], width: int, unit: int,
                size: int) -> tuple[int, tuple[int, ...]]:

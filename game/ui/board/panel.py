@@ -14,6 +14,7 @@ import pygame
 
 from ...ai.levels import NEAR_NO_PROGRESS
 from ..analysis_view import AnalysisView
+from ..eval_bar import EvalBar
 from ..i18n import side_name, t
 from ..notices import notice_height
 from ..play import HUMAN, PLIES_PER_LINE, Mode, Play, move_number
@@ -30,8 +31,9 @@ SPINNER_STEPS_PER_SECOND = 3  # the thinking dots: only a few redraws a second
 
 class SidePanel:
     def __init__(self, play: Play, ui: GameUI, replay: ReplayCursor,
-                 analysis: AnalysisView) -> None:
+                 analysis: AnalysisView, eval_bar: EvalBar) -> None:
         self.play, self.ui, self.replay, self.analysis = play, ui, replay, analysis
+        self.eval_bar = eval_bar
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
         self.move_list = MoveList()
@@ -172,6 +174,10 @@ class SidePanel:
         if count is not None:  # stays with the status line: the game's end draws near
             y = draw_lines(surface, count, body, (rect.left, y), rect.width,
                            colour("accent")) + u // 2
+        value = self.eval_bar.words()
+        if value is not None:  # the evaluation bar's value, in words
+            y = draw_lines(surface, value, body, (rect.left, y), rect.width,
+                           colour("text_muted")) + u // 2
         shown = self.replay.shown_position  # in replay the counts are those of the move shown
         if "info" not in left_out:
             for line in self._info(shown):
@@ -236,10 +242,11 @@ class SidePanel:
         still show in the list)."""
         u = self.unit
         below = 0
+        viewing, width = self.replay.viewing, self.rect.width
         for kept in (LIST_LINES_BESIDE_ANALYSIS, LEAST_LIST_LINES_BESIDE_ANALYSIS):
             lines = max(1, min(kept, -(-self.play.game.ply // PLIES_PER_LINE)))
             room = bottom - y - u - self.move_line_height() * lines - u
-            below = min(self.analysis.height(u), room)
+            below = min(self.analysis.height(u, width, viewing), room)
             if below >= self.analysis.least_height(u):
                 break
             below = 0
@@ -250,12 +257,14 @@ class SidePanel:
             self.move_list.area = pygame.Rect(0, 0, 0, 0)
             self.moves_rect.height = 0
         else:
-            self.move_list.draw(surface, self.moves_rect, self.move_entries(),
-                                self.replay.viewing, u, t("board.no_moves_yet"))
+            entries = self.move_entries()
+            note_key = self.ui.note_key
+            key = t(note_key) if note_key and any(e.note for e in entries) else None
+            self.move_list.draw(surface, self.moves_rect, entries, self.replay.viewing, u,
+                                t("board.no_moves_yet"), key)
         self.analysis.rect = pygame.Rect(0, 0, 0, 0)
         self.analysis.graph = self.analysis.stop = pygame.Rect(0, 0, 0, 0)
         if below:
             block = pygame.Rect(self.rect.left, self.moves_rect.bottom + u // 3, self.rect.width,
                                 below - u // 3)
-            self.analysis.draw(surface, block, u, self.replay.viewing,
-                               self.play.game.start.SIDES[0])
+            self.analysis.draw(surface, block, u, viewing)

@@ -1,8 +1,9 @@
-"""The result panel over the board once a game is over: who won and why, and
-what to do next — only what applies to how the game was played (no side to
-swap on one device, nothing to take back after watching the computer), in
-full rows with no gaps.  It closes (×, Esc, or a press beside it) to study
-the final board; *Show result* opens it again."""
+"""The result panel over the board once a game is over: who won and why, the
+Druid's summary of each side's play (summary.py), and what to do next — only
+what applies to how the game was played (no side to swap on one device,
+nothing to take back after watching the computer), in full rows with no
+gaps.  It closes (×, Esc, or a press beside it) to study the final board;
+*Show result* opens it again."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..theme import colour, font, pixel_ratio, text_size
 from ..widgets import Button, Focus, draw_panel, draw_text, fit_size, row_buttons, wrap
 from .commands import button_height
 from .games import game_ui
+from .summary import SummaryTable
 
 CLOSE_TARGET_CSS_PIXELS = 44  # the least a finger can hit reliably
 CHOICES_PER_ROW = 2
@@ -38,6 +40,8 @@ class ResultPanel:
         self.closed = False  # closed by the player to study the final board
         self.box = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
+        self.summary = SummaryTable(play)
+        self.summary_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def close_button(self) -> Button:
@@ -84,7 +88,8 @@ class ResultPanel:
                     max(4, u // 3) + self._close_side())
         reason = font(text_size(u)).get_linesize() * len(self.reason_lines(width - 2 * u))
         buttons = rows * button_height(u) + (rows - 1) * (u // 2)
-        height = title + u // 2 + reason + u + buttons + u
+        summary = self.summary.height(u)
+        height = title + u // 2 + reason + u + (summary + u if summary else 0) + buttons + u
         box = pygame.Rect(0, 0, width, max(11 * u, height))
         box.center = board.center if board.width else (w // 2, h // 2)
         box.clamp_ip(pygame.Rect(0, 0, w, h))
@@ -175,6 +180,9 @@ class ResultPanel:
         for line in self.reason_lines(box.width - 2 * u):
             y = draw_text(surface, line, text_size(u), (box.centerx, y), anchor="midtop",
                           max_width=box.width - 2 * u).bottom
+        self.summary_rect = pygame.Rect(box.left + u, y + u, box.width - 2 * u,
+                                        self.summary.height(u))
+        self.summary.draw(surface, self.summary_rect, u)
         self.focus.draw(surface, u)
         self._draw_cross(surface, close)
 

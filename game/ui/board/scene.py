@@ -21,6 +21,7 @@ from ...rules import spec
 from ...rules.record import Game
 from ..analysis_view import AnalysisView, MoveValuesView
 from ..dialogs import ConfirmDialog, Confirmed, Declined
+from ..eval_bar import EvalBar
 from ..i18n import t
 from ..opening import Shared
 from ..play import Frame, Mode, Play
@@ -72,7 +73,8 @@ class BoardScene(Scene):
         self.replay.listeners.append(self._replay_moved)
         self.analysis = AnalysisView(play)  # the Druid's analysis of this game, once begun
         self.move_values = MoveValuesView(play)  # the Druid's value on each legal square
-        self.panel = SidePanel(play, self.ui, self.replay, self.analysis)
+        self.eval_bar = EvalBar(play)  # the Druid's value beside the board (a setting)
+        self.panel = SidePanel(play, self.ui, self.replay, self.analysis, self.eval_bar)
         self.painter = BoardPainter(play, self.ui, self.input, self.replay, self.analysis,
                                     self.move_values)
         self.transfer = GameTransfer(ctx, play, self.show_events)
@@ -168,6 +170,7 @@ class BoardScene(Scene):
                                 h - board.bottom - pad - pad // 2)
         self._apply_board_settings()
         self.ui.view.layout(board)
+        self.eval_bar.layout(board, panel)
         self.panel.layout(panel, self.unit)
         self.commands.layout(panel, self.unit, self.panel.text_room())
         self.result.layout(size, self.unit, board)
@@ -377,7 +380,8 @@ class BoardScene(Scene):
         self._note_looks()  # before searching: a frame that will draw leaves time for it
         quiet = not self.dirty and self.animation is None  # nothing to draw so far
         frame = Frame(dt, search_deadline(self.ctx, quiet), showing=self.animation is not None,
-                      quiet=quiet, pace=self.ctx.animation_scale, nodes=self.ctx.search_nodes)
+                      quiet=quiet, pace=self.ctx.animation_scale, nodes=self.ctx.search_nodes,
+                      evaluation=self.ctx.settings.get("evaluation", "off"))
         self.show_events(self.play.tick(frame))
         self.ctx.take_storage_notices()
         self._announce()
@@ -441,7 +445,7 @@ class BoardScene(Scene):
         hint found, the thinking dots, the commands, the result panel, a notice."""
         return (self.play.game.ply, self.replay.viewing, self.play.hint, self.status_line(),
                 self.game_over_panel, self.analysis.looks(), self.move_values.looks(),
-                self.commands.looks(), self.ctx.notice_shown)
+                self.eval_bar.looks(), self.commands.looks(), self.ctx.notice_shown)
 
     def _note_looks(self) -> None:
         looks = self._looks()
@@ -461,6 +465,7 @@ class BoardScene(Scene):
         self.painter.draw(surface, self.animation, self.can_move(),
                           self.ctx.settings.get("hints", True), self.unit,
                           threats_on=self.threat_marks())
+        self.eval_bar.draw(surface)
         self.panel.draw(surface, self.status_line(), self.commands.top, self.ctx.notice_shown)
         self.focus.draw(surface, self.unit)
         if self.game_over_panel:
