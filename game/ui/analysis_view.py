@@ -21,7 +21,7 @@ import pygame
 
 from ..ai.analysis import Analysis, MoveAnalysis, MoveValues, Unit, Value
 from ..rules.base import Move, Position, other
-from .i18n import side_name, t
+from .i18n import decimal, side_name, t
 from .theme import colour, font, text_size
 from .widgets import draw_lines, draw_panel, draw_text, lines_needed
 
@@ -44,7 +44,7 @@ def format_value(value: Value, unit: Unit) -> str:
     if not unit.shows_margin and abs(value) >= unit.win:
         return t("analysis.won") if value > 0 else t("analysis.lost")
     if isinstance(value, float):
-        return f"{value:+.1f}".replace("-", "−")
+        return decimal(value, signed=True).replace("-", "−")
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 

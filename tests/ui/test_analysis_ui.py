@@ -340,6 +340,22 @@ def test_values_in_words_are_for_the_side_they_favour():
     assert value_for_side(-tafl.win - 5, tafl, "d", "ad") == "a win for Attackers"
 
 
+def test_a_value_with_decimals_is_written_as_the_language_writes_it():
+    from game.ai.analysis import UNITS
+    from game.ui import i18n
+    from game.ui.analysis_view import format_value
+
+    reversi = UNITS["reversi"]
+    try:
+        for language, ahead, behind in (("en", "+3.5", "−0.5"), ("ga", "+3.5", "−0.5"),
+                                        ("da", "+3,5", "−0,5")):
+            i18n.set_language(language)
+            assert format_value(3.5, reversi) == ahead
+            assert format_value(-0.5, reversi) == behind
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_verdict_and_the_graph_name_the_side_each_value_favours(monkeypatch):
     from game.ui.analysis_view import AnalysisView
 

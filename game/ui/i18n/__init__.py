@@ -23,6 +23,9 @@ MISSING = "⟦{key}⟧"
 _FOLDER = Path(__file__).parent
 # The files of one language's catalogue, merged in this order.
 _FILES = ("{language}.json", "lessons_{language}.json")
+# The mark before a number's decimals where a language does not write a point
+# (Danish writes 3,5).
+_DECIMAL_MARKS = {"da": ","}
 _catalogues: dict[str, dict[str, Any]] = {}
 _language = "en"
 
@@ -91,6 +94,12 @@ def t(key: str, **values: Any) -> str:
         return entry.format(**values)
     except (KeyError, IndexError, ValueError):
         return entry
+
+
+def decimal(value: float, places: int = 1, *, signed: bool = False) -> str:
+    """`value` with `places` decimals as the language writes it (+3.5, +3,5)."""
+    text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    return text.replace(".", _DECIMAL_MARKS.get(_language, "."))
 
 
 def side_name(side: str) -> str:
