@@ -454,13 +454,17 @@ class Play(DrawFlow):
         if self.storage is None or self._saved_revision == self.revision:
             return
         self._saved_revision = self.revision
-        if self.state.over:
-            if self._ended_unkept:
-                keep_finished(self.storage, finished_entry(self.game_id, time.time(),
-                                                           self.setup, self.game))
-            self._ended_unkept = False
+        if not self.state.over:
+            save_play(self.storage, self)
+            return
+        kept = True
+        if self._ended_unkept:
+            kept = keep_finished(self.storage, finished_entry(self.game_id, time.time(),
+                                                              self.setup, self.game))
+        self._ended_unkept = False
+        if kept:
             discard_save(self.storage, self.setup.game)
-        else:
+        else:  # the history could not be written: the saved game stays where it was kept
             save_play(self.storage, self)
 
     # --- saving ---------------------------------------------------------------------------
@@ -483,6 +487,11 @@ class Play(DrawFlow):
             play.game_id = game_id  # older saves have none: the new one stands
         saved_at = data.get("saved_at", 0.0)
         play.saved_at = float(saved_at) if isinstance(saved_at, int | float) else 0.0
+        if game.outcome() is not None:
+            # Saved over because the history could not be written then: its
+            # board's first frame keeps it in the history and empties the slot.
+            play._ended_unkept = True
+            play.mark_unsaved()
         return play
 
 
