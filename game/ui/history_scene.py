@@ -78,9 +78,13 @@ class HistoryScene(Scene):
                 return None
             # Watched, so the finished game cannot be taken back or played on
             # (and so never reaches the game's autosave slot); the board's
-            # replay walks through it and its analysis runs by itself.
+            # replay walks through it, with the analysis kept when it was
+            # first made, else one that runs by itself (and is kept then).
             setup = Setup(entry.game, Mode.WATCH, "", entry.level or "ovate")
-            return Push(ToBoard(Play(setup, game)))
+            play = Play(setup, game)
+            play.game_id = entry.game_id
+            play.show_kept_analysis(self.ctx.storage)
+            return Push(ToBoard(play))
         return open_game
 
     def export(self) -> None:

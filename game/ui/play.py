@@ -20,6 +20,7 @@ from typing import Any
 from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
 from ..history import finished_entry, keep_finished
+from ..history.analyses import keep_analysis, kept_analysis, restored_analysis, stored_analysis
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import IllegalMove, Move, Played, Position, RulesError
@@ -125,6 +126,7 @@ class Play(DrawFlow):
         self.hint_search = HintSearch()
         self.draws = DrawOffers()
         self.analysis = AnalysisRun()
+        self._analysis_kept: object | None = None  # the analysis last kept with the history
         self.values = SquareValues()
         # The board shows an earlier position (replay): the computer neither thinks
         # nor plays, a forced pass and the hint wait, until the player goes back.
@@ -339,6 +341,7 @@ class Play(DrawFlow):
         if not forced:
             self._computer_turn(frame)
         self._autosave()
+        self._keep_analysis()
         events, self._events = self._events, []
         return events
 
@@ -442,6 +445,25 @@ class Play(DrawFlow):
             self.analysis.declined = False  # the analysis at the end runs whatever was stopped
             self._ended_unkept = True
             self._events.append(GameEnded(outcome, self.game.ply))
+
+    def _keep_analysis(self) -> None:
+        """A finished game's analysis, once complete, is kept with its history
+        entry (once for each analysis: one shown from the history is kept already)."""
+        found = self.analysis.analysis
+        if self.storage is None or found is None or found is self._analysis_kept \
+                or not self.state.over or not self.analysis.complete(self.game) \
+                or found.total != self.game.ply:
+            return
+        self._analysis_kept = found
+        keep_analysis(self.storage, self.game_id, stored_analysis(self.game, found))
+
+    def show_kept_analysis(self, storage: Storage) -> None:
+        """Show the analysis kept with this game's history entry, if there is one
+        for these moves, instead of searching it again."""
+        found = restored_analysis(self.game, kept_analysis(storage, self.game_id))
+        if found is not None:
+            self.analysis.adopt(found)
+            self._analysis_kept = found
 
     def mark_unsaved(self) -> None:
         """The next tick saves it even unchanged (a game just loaded from elsewhere)."""
