@@ -6,17 +6,20 @@ Pyodide (the same CPython on WebAssembly, from tests/web/node_modules, see
 test_wasm.py) with game/ unpacked, and `platform.window` set to the page's
 window as pygbag sets it; `default_storage()` then gives the LocalStorage the
 game gets in its page.  What only a real browser shows is checked here:
-Chromium's own QuotaExceededError when the origin's quota is full, and two
-tabs of one browser sharing one localStorage.
+Chromium's own QuotaExceededError when the origin's quota is full, two tabs of one
+browser sharing one localStorage, and the history's export as a download.
 """
 
 from __future__ import annotations
 
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
+
+from game.ui.history_scene import EXPORT_NAME
 
 from .browser import CHROMIUM_ARGS, ensure_chromium, serve
 from .test_wasm import HERE, ensure_pyodide
@@ -150,4 +153,26 @@ json.dumps(storage.notices)""")
                              ".includes('c5-c6')")
     assert item(second, "autosave.brandubh")["game"]["moves"] == ["b7-b6", "c5-c6"]
     assert python(first, "json.dumps(storage.notices)") == []
+    context.close()
+
+
+def test_the_history_export_is_a_download_of_every_record(browser, site):
+    context = browser.new_context(accept_downloads=True)
+    page = open_tab(context, site)
+    expected = python(page, """
+from game.history import export_text, finished_entry, keep_finished, load_history
+for n, name in enumerate(("modiar", "reversi")):
+    ended = Play(Setup(name, mode="hotseat"))
+    while ended.game.outcome() is None:
+        ended.play(ended.game.legal_moves()[0])
+    keep_finished(storage, finished_entry(f"g{n}", 1.0 + n, ended.setup, ended.game))
+json.dumps(export_text(load_history(storage)))""")
+    with page.expect_download() as started:
+        where = python(page, """
+from game.platform.export import export_file
+json.dumps(export_file("taiplis-history.txt", export_text(load_history(storage))))""")
+    download = started.value
+    assert where == download.suggested_filename == EXPORT_NAME == "taiplis-history.txt"
+    assert Path(download.path()).read_text(encoding="utf-8") == expected
+    assert expected.count("\n\n") == 1  # two records, a blank line between them
     context.close()
