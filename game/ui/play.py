@@ -575,6 +575,7 @@ def migrate_single_slot(storage: Storage) -> None:
         _set_aside(storage, LEGACY_AUTOSAVE_KEY, error)
         return
     key = autosave_key(play.setup.game)
-    if storage.load(key) is None:  # the old code never wrote these slots: nothing newer
-        storage.save(key, data)
-    storage.delete(LEGACY_AUTOSAVE_KEY)
+    # The old code never wrote these slots, so one that holds a game is newer.
+    # The old slot goes only once its game is kept in the new one.
+    if storage.load(key) is not None or storage.save(key, data):
+        storage.delete(LEGACY_AUTOSAVE_KEY)

@@ -10,7 +10,7 @@ import json
 from game.history import HISTORY_KEY, finished_entry, keep_finished, load_history
 from game.platform.storage import FORMAT_VERSION, FileStorage, LocalStorage, MemoryStorage
 from game.ui.flow_state import Frame
-from game.ui.play import Play, Setup, autosave_key, load_save, save_play
+from game.ui.play import Play, Setup, autosave_key, load_save, load_saves, save_play
 
 from .test_storage import FakeLocalStorage
 
@@ -194,3 +194,17 @@ def test_games_finished_in_two_tabs_are_both_in_the_history():
 def test_memory_storage_behaves_like_the_others():
     storage = MemoryStorage()
     assert storage.save("settings", {"a": 1}) and storage.load("settings") == {"a": 1}
+
+
+def test_the_old_single_slot_is_dropped_only_once_its_game_is_kept():
+    area = FakeLocalStorage()
+    old = played(("b7-b6",))
+    area.items["taiplis.autosave"] = json.dumps({"version": 1, "data": old.to_dict()},
+                                                default=str)
+    area.quota = sum(len(k) + len(v) for k, v in area.items.items())  # full
+    storage = LocalStorage(area)
+    assert load_saves(storage)["brandubh"].game.move_texts() == ["b7-b6"]  # this session
+    assert "taiplis.autosave" in area.items  # still kept: the new slot could not be written
+    area.quota = 5_000_000
+    load_saves(LocalStorage(area))  # the next page load carries it over
+    assert set(area.items) == {"taiplis.autosave.brandubh"}
