@@ -129,6 +129,14 @@ json.dumps([storage.notices, load_save(storage, "brandubh").game.move_texts(),
     again = python(page, START + """
 json.dumps([load_save(storage, "brandubh").game.move_texts(), storage.notices])""")
     assert again == [kept, []]  # after a reload the kept game is there, whole
+    second = open_tab(context, site)  # a second tab, the quota still full
+    told = python(second, """
+play = load_save(storage, "brandubh")
+play.game.play_text("c5-c6")
+save_play(storage, play)
+json.dumps([play.game.move_texts(), storage.notices])""")
+    assert told == [[*kept, "c5-c6"], ["storage_full"]]
+    assert item(page, "autosave.brandubh")["game"]["moves"] == kept  # still whole
     context.close()
 
 
