@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "code, or a game's board")
     add_analyse_command(commands)
     add_puzzles_command(commands)
+    add_history_command(commands)
     cmd = commands.add_parser("build-web", help="the browser build: pygbag packs build/web/")
     add_build_web_options(cmd)
     return parser
@@ -325,6 +326,35 @@ def cmd_puzzles(parsed: argparse.Namespace) -> str:
     return summary
 
 
+def add_history_command(commands: argparse._SubParsersAction) -> None:
+    cmd = commands.add_parser("history", help="the finished games the app keeps on this "
+                              "computer: export them as one text of records")
+    cmd.add_argument("action", choices=["export"])
+    cmd.add_argument("--out", metavar="FILE", help="write the records to FILE (default: "
+                     "print them)")
+
+
+def cmd_history(parsed: argparse.Namespace) -> str:
+    """Every kept game's record, oldest first, a blank line between them: the
+    text the History scene's Export button gives."""
+    from .history import export_text, load_history
+    from .platform.storage import default_storage
+
+    storage = default_storage()
+    games = load_history(storage)
+    for notice in storage.notices:  # a damaged history: said, and the rest exported
+        print(f"warning: {notice}", file=sys.stderr)
+    text = export_text(games)
+    if parsed.out is None:
+        return text
+    try:
+        with open(parsed.out, "w", encoding="utf-8") as out:
+            out.write(text + "\n" if text else "")
+    except OSError as error:
+        raise UsageError(f"cannot write {parsed.out}: {error.strerror}") from None
+    return f"{len(games)} games written to {parsed.out}"
+
+
 def check_budget(parsed: argparse.Namespace) -> None:
     if parsed.nodes is not None and parsed.nodes < 1:
         raise UsageError("--nodes must be a positive whole number")
@@ -389,6 +419,8 @@ def run(argv: Sequence[str]) -> str:
         return cmd_soak(parsed)
     if parsed.command == "analyse":
         return cmd_analyse(parsed)
+    if parsed.command == "history":
+        return cmd_history(parsed)
     if parsed.command == "puzzles":
         return cmd_puzzles(parsed)
     return build_parser().format_help() + f"\nGames: {', '.join(GAME_NAMES)}"

@@ -114,16 +114,17 @@ def games_played(storage: Storage) -> set[str]:
             if isinstance(item, dict) and item.get("game") in GAME_NAMES}
 
 
-def keep_finished(storage: Storage, entry: Finished) -> None:
+def keep_finished(storage: Storage, entry: Finished) -> bool:
     """Add `entry` as the newest game, replacing an earlier version of the same
-    game; the oldest games beyond the limit are dropped."""
+    game; the oldest games beyond the limit are dropped.  True when the history
+    is written to lasting storage (False: it is kept for this session only)."""
     games = [kept for kept in load_history(storage) if kept.game_id != entry.game_id]
     games.append(entry)
-    _save(storage, games[-HISTORY_LIMIT:])
+    return _save(storage, games[-HISTORY_LIMIT:])
 
 
-def _save(storage: Storage, games: list[Finished]) -> None:
-    storage.save(HISTORY_KEY, {"games": [entry.to_dict() for entry in games]})
+def _save(storage: Storage, games: list[Finished]) -> bool:
+    return storage.save(HISTORY_KEY, {"games": [entry.to_dict() for entry in games]})
 
 
 def newest_first(games: list[Finished], game: str | None = None) -> list[Finished]:

@@ -266,6 +266,13 @@ class AnalysisRun:
             found.searched_nodes = old.searched_nodes
         return found
 
+    def adopt(self, analysis: Analysis) -> None:
+        """Show `analysis`, finished earlier (kept with the history), as this one."""
+        if self.running and self.analysis is not None:
+            self.analysis.cancel()
+        self.analysis = analysis
+        self.declined = False
+
     def stop(self) -> None:
         """The player stopped it: what is done stays, and it waits to be asked again."""
         if self.running and self.analysis is not None:

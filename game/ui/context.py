@@ -78,7 +78,10 @@ class Context:
     def change(self, key: str, value: Any) -> None:
         self.settings[key] = value
         self.apply_settings()
-        self.storage.save("settings", self.settings)
+        # Read again first: another tab may have changed other settings meanwhile.
+        stored = self.storage.load("settings")
+        kept = stored if isinstance(stored, dict) and stored else self.settings
+        self.storage.save("settings", {**kept, key: value})
 
     @property
     def animation_scale(self) -> float:
@@ -99,11 +102,12 @@ class Context:
             self.notices.append(text)
 
     def take_storage_notices(self) -> None:
-        """Move storage problems (damaged saves) into the notices shown to the player."""
+        """Move storage problems (damaged saves, a full or refused store, a save
+        changed in another tab) into the notices shown to the player."""
         for notice in self.storage.notices:
             kind, _, key = notice.partition(":")
-            self.notices.append(i18n.t(f"notice.{kind}", what=i18n.t(f"storage.{key}"))
-                                if key else notice)
+            self.notify(i18n.t(f"notice.{kind}", what=i18n.t(f"storage.{key}"))
+                        if key else i18n.t(f"notice.{kind}"))
         self.storage.notices.clear()
 
 

@@ -1,7 +1,8 @@
 """The History scene: every finished game kept, newest first, filtered by
-game; the won/drawn/lost statistics of what is shown; a game opened in
-replay (its analysis runs by itself on the board); and the whole history
-exported as one text file of records."""
+game; the won/drawn/lost statistics of what is shown (above the list where
+they leave it room, else on a page of their own behind the Statistics
+button); a game opened in replay (with the analysis kept when it was first
+made); and the whole history exported as one text file of records."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ from .theme import colour, font, text_size, touch_height, unit_for
 from .widgets import Button, Focus, draw_text, row_buttons, wrap
 
 EXPORT_NAME = "taiplis-history.txt"
+# The statistics go above the list only if it still shows this many games.
+ROWS_BESIDE_STATISTICS = 5
 
 
 class HistoryScene(Scene):
@@ -48,7 +51,11 @@ class HistoryScene(Scene):
         self.next_button = Button("history.next", self._turn(1), name="next")
         self.back_button = Button("setup.back", lambda: Pop(), name="back")
         self.export_button = Button("history.export", self.export, name="export")
+        self.stats_button = Button("history.statistics", self._toggle_stats, name="statistics")
         self.stats_lines: list[str] = []
+        self.stats_inline = True  # above the list; else on their own page, when open
+        self.stats_open = False
+        self.stats_top = 0
         self.list_top = 0
 
     def enter(self) -> None:
@@ -74,6 +81,10 @@ class HistoryScene(Scene):
             self.resize(self.size)
         return turn
 
+    def _toggle_stats(self) -> None:
+        self.stats_open = not self.stats_open
+        self.resize(self.size)
+
     def _pages(self) -> int:
         return max(1, -(-len(self.shown) // self.per_page))
 
@@ -86,9 +97,13 @@ class HistoryScene(Scene):
                 return None
             # Watched, so the finished game cannot be taken back or played on
             # (and so never reaches the game's autosave slot); the board's
-            # replay walks through it and its analysis runs by itself.
+            # replay walks through it, with the analysis kept when it was
+            # first made, else one that runs by itself (and is kept then).
             setup = Setup(entry.game, Mode.WATCH, "", entry.level or "ovate")
-            return Push(ToBoard(Play(setup, game)))
+            play = Play(setup, game)
+            play.game_id = entry.game_id
+            play.show_kept_analysis(self.ctx.storage)
+            return Push(ToBoard(play))
         return open_game
 
     def export(self) -> None:
@@ -118,30 +133,46 @@ class HistoryScene(Scene):
         size = text_size(u * 0.85)
         self.stats_lines = [part for line in self._stats_lines()
                             for part in wrap(line, size, width)]
+        stats_height = u // 2 + len(self.stats_lines) * font(size).get_linesize()
         footer_top = h - u - height - self._notice_room(w)
         pager_top = footer_top - u // 2 - height
         row_height = touch_height(u * 1.9)
-        page_label = font(text_size(u * 0.8)).get_linesize()  # "Page 1 of 2" over the pager
-        stats = len(self.stats_lines) * font(size).get_linesize()
-        if y + u + stats + row_height + page_label + u // 2 > pager_top:
-            self.stats_lines, stats = [], 0  # a short window: a game's row before the tally
-        y += u // 2 + stats + u // 2
+        row_step = row_height + u // 4
+        # The rows end above the "Page 1 of 3" line over the pager.
+        list_bottom = pager_top - 4 - font(text_size(u * 0.8)).get_linesize() + u // 4
+        self.stats_inline = not self.stats_lines or \
+            (list_bottom - y - stats_height - u // 2) // row_step >= ROWS_BESIDE_STATISTICS
+        self.stats_top = y + u // 2
+        if self.stats_inline:
+            y += stats_height + u // 2
         self.list_top = y
-        self.per_page = max(1, (pager_top - page_label - u // 2 - y) // (row_height + u // 4))
+        self.per_page = max(1, (list_bottom - y) // row_step)
         self.page = min(self.page, self._pages() - 1)
-        page = self.shown[self.page * self.per_page:(self.page + 1) * self.per_page]
+        page = [] if self._stats_page else \
+            self.shown[self.page * self.per_page:(self.page + 1) * self.per_page]
         self.rows = [Button(row_text(entry), self._open(entry), literal=True,
                             name=f"game-{i}") for i, entry in enumerate(page)]
         for i, row in enumerate(self.rows):
-            row.rect = pygame.Rect(left, y + i * (row_height + u // 4), width, row_height)
-        row_buttons([self.previous_button, self.next_button],
-                    pygame.Rect(left, pager_top, width, height), u)
+            row.rect = pygame.Rect(left, y + i * row_step, width, row_height)
+        pager = [] if self._stats_page else [self.previous_button, self.next_button]
+        for button in (self.previous_button, self.next_button):
+            button.rect = pygame.Rect(0, 0, 0, 0)
+        row_buttons(pager, pygame.Rect(left, pager_top, width, height), u)
         self.previous_button.enabled = self.page > 0
         self.next_button.enabled = self.page < self._pages() - 1
-        row_buttons([self.back_button, self.export_button],
-                    pygame.Rect(left, footer_top, width, height), u)
-        self.focus.set([*self.filter_buttons, *self.rows, self.previous_button,
-                        self.next_button, self.back_button, self.export_button])
+        self.stats_button.rect = pygame.Rect(0, 0, 0, 0)
+        self.stats_button.selected = self._stats_page
+        footer = [self.back_button, self.export_button] if self.stats_inline else \
+            [self.back_button, self.stats_button, self.export_button]
+        row_buttons(footer, pygame.Rect(left, footer_top, width, height), u // 2)
+        self.focus.set([button for button in (
+            *self.filter_buttons, *self.rows, self.previous_button, self.next_button,
+            self.back_button, self.stats_button, self.export_button) if button.visible])
+
+    @property
+    def _stats_page(self) -> bool:
+        """The statistics are shown in the list's place."""
+        return self.stats_open and not self.stats_inline
 
     def _notice_room(self, w: int) -> int:
         """Room under the buttons for a notice (the longest the app shows, a
@@ -183,10 +214,18 @@ class HistoryScene(Scene):
         draw_text(surface, t("history.title"), text_size(u * 1.6), (w // 2, u),
                   colour("accent"), anchor="midtop", bold=True, max_width=w - 2 * u)
         size = text_size(u * 0.85)
-        y = self.filter_buttons[-1].rect.bottom + u // 2
-        for line in self.stats_lines:
-            y = draw_text(surface, line, size, (w // 2, y), colour("text_muted"),
-                          anchor="midtop", max_width=w - 2 * u).bottom
+        if self.stats_inline or self._stats_page:
+            y = self.stats_top if self.stats_inline else self.list_top
+            for line in self.stats_lines:
+                y = draw_text(surface, line, size, (w // 2, y), colour("text_muted"),
+                              anchor="midtop", max_width=w - 2 * u).bottom
+        if not self._stats_page:
+            self._draw_list_notes(surface)
+        self.focus.draw(surface, u)
+
+    def _draw_list_notes(self, surface: pygame.Surface) -> None:
+        """"No finished games yet", or which page of the list this is."""
+        w, u = self.size[0], self.unit
         if not self.shown:
             draw_text(surface, t("history.empty"), text_size(u), (w // 2, self.list_top + u),
                       colour("text_muted"), anchor="midtop", max_width=w - 2 * u)
@@ -195,7 +234,6 @@ class HistoryScene(Scene):
             draw_text(surface, t("history.page", page=self.page + 1, pages=self._pages()),
                       text_size(u * 0.8), (pager.centerx, pager.top - 2),
                       colour("text_muted"), anchor="midbottom")
-        self.focus.draw(surface, u)
 
 
 def row_text(entry: Finished) -> str:

@@ -21,6 +21,7 @@ from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
 from ..friends import FriendGame, keep_friend_game
 from ..history import finished_entry, keep_finished
+from ..history.analyses import keep_analysis, kept_analysis, restored_analysis, stored_analysis
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import IllegalMove, Move, Played, Position, RulesError
@@ -127,6 +128,7 @@ class Play(DrawFlow):
         self.hint_search = HintSearch()
         self.draws = DrawOffers()
         self.analysis = AnalysisRun()
+        self._analysis_kept: object | None = None  # the analysis last kept with the history
         self.values = SquareValues()
         self.evaluation = Evaluation()
         # The board shows an earlier position (replay): the computer neither thinks
@@ -379,6 +381,7 @@ class Play(DrawFlow):
         if not forced:
             self._computer_turn(frame)
         self._autosave()
+        self._keep_analysis()
         events, self._events = self._events, []
         return events
 
@@ -494,6 +497,25 @@ class Play(DrawFlow):
             self._ended_unkept = True
             self._events.append(GameEnded(outcome, self.game.ply))
 
+    def _keep_analysis(self) -> None:
+        """A finished game's analysis, once complete, is kept with its history
+        entry (once for each analysis: one shown from the history is kept already)."""
+        found = self.analysis.analysis
+        if self.storage is None or found is None or found is self._analysis_kept \
+                or not self.state.over or not self.analysis.complete(self.game) \
+                or found.total != self.game.ply:
+            return
+        self._analysis_kept = found
+        keep_analysis(self.storage, self.game_id, stored_analysis(self.game, found))
+
+    def show_kept_analysis(self, storage: Storage) -> None:
+        """Show the analysis kept with this game's history entry, if there is one
+        for these moves, instead of searching it again."""
+        found = restored_analysis(self.game, kept_analysis(storage, self.game_id))
+        if found is not None:
+            self.analysis.adopt(found)
+            self._analysis_kept = found
+
     def mark_unsaved(self) -> None:
         """The next tick saves it even unchanged (a game just loaded from elsewhere)."""
         self._saved_revision = -1
@@ -507,13 +529,18 @@ class Play(DrawFlow):
         self._saved_revision = self.revision
         if self.setup.mode == Mode.FRIEND:
             self._keep_friend_game()
-        elif self.state.over:
-            if self._ended_unkept:
-                keep_finished(self.storage, finished_entry(self.game_id, time.time(),
-                                                           self.setup, self.game))
-            self._ended_unkept = False
+            return
+        if not self.state.over:
+            save_play(self.storage, self)
+            return
+        kept = True
+        if self._ended_unkept:
+            kept = keep_finished(self.storage, finished_entry(self.game_id, time.time(),
+                                                              self.setup, self.game))
+        self._ended_unkept = False
+        if kept:
             discard_save(self.storage, self.setup.game)
-        else:
+        else:  # the history could not be written: the saved game stays where it was kept
             save_play(self.storage, self)
 
     def _keep_friend_game(self) -> None:
@@ -563,6 +590,11 @@ class Play(DrawFlow):
             play.game_id = game_id  # older saves have none: the new one stands
         saved_at = data.get("saved_at", 0.0)
         play.saved_at = float(saved_at) if isinstance(saved_at, int | float) else 0.0
+        if game.outcome() is not None:
+            # Saved over because the history could not be written then: its
+            # board's first frame keeps it in the history and empties the slot.
+            play._ended_unkept = True
+            play.mark_unsaved()
         return play
 
 
@@ -624,6 +656,7 @@ def migrate_single_slot(storage: Storage) -> None:
         _set_aside(storage, LEGACY_AUTOSAVE_KEY, error)
         return
     key = autosave_key(play.setup.game)
-    if storage.load(key) is None:  # the old code never wrote these slots: nothing newer
-        storage.save(key, data)
-    storage.delete(LEGACY_AUTOSAVE_KEY)
+    # The old code never wrote these slots, so one that holds a game is newer.
+    # The old slot goes only once its game is kept in the new one.
+    if storage.load(key) is not None or storage.save(key, data):
+        storage.delete(LEGACY_AUTOSAVE_KEY)

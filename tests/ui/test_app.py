@@ -254,7 +254,7 @@ def test_a_bad_code_gets_a_message_and_the_game_goes_on(monkeypatch):
 def test_a_corrupt_save_is_set_aside_with_a_notice(monkeypatch):
     storage = MemoryStorage()
     storage.data["autosave"] = "{not json"
-    storage.data["settings"] = json.dumps({"version": 99, "data": {}})
+    storage.data["settings"] = json.dumps({"version": 0, "data": {}})  # an older envelope
     app = make_app(monkeypatch, storage=storage)
     assert isinstance(app.scene, MenuScene)
     assert not button(app, "continue").enabled

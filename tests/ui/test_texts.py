@@ -73,7 +73,8 @@ def test_a_storage_notice_does_not_name_its_item_by_what_failed(language, stem):
     # item must read well in every notice about it.
     catalogue = i18n.catalogue(language)
     items = [key for key in catalogue if key.startswith("storage.")]
-    for notice in ("notice.damaged", "notice.outdated", "notice.unsaved"):
+    for notice in ("notice.damaged", "notice.outdated", "notice.unsaved", "notice.newer",
+                   "notice.other_tab"):
         for item in items:
             text = in_language(language, notice, what=in_language(language, item))
             assert text.lower().count(stem) <= 1, (language, notice, item, text)

@@ -8,6 +8,7 @@ The same backend meets a real JavaScript object under Pyodide in test_wasm.py.
 from __future__ import annotations
 
 import json
+from unittest.mock import ANY
 
 import pytest
 
@@ -98,8 +99,14 @@ def test_items_are_versioned_json_under_the_game_prefix():
     area = FakeLocalStorage()
     LocalStorage(area).save("settings", {"language": "ga", "name": "Táiplis"})
     assert set(area.items) == {"taiplis.settings"}
+    storage = LocalStorage(area)
     assert json.loads(area.items["taiplis.settings"]) == {
-        "version": FORMAT_VERSION, "data": {"language": "ga", "name": "Táiplis"}}
+        "version": FORMAT_VERSION, "writer": ANY, "revision": 1,
+        "data": {"language": "ga", "name": "Táiplis"}}
+    storage.load("settings")
+    storage.save("settings", {})
+    assert json.loads(area.items["taiplis.settings"])["revision"] == 2
+    assert json.loads(area.items["taiplis.settings"])["writer"] == storage.writer
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -131,7 +138,6 @@ def test_a_missing_item_loads_as_none_and_delete_forgets():
 @pytest.mark.parametrize(("text", "notice"), [
     ("{not json", "damaged:autosave"),
     ("[" * 100_000, "damaged:autosave"),
-    (json.dumps({"version": FORMAT_VERSION + 1, "data": {}}), "outdated:autosave"),
     (json.dumps({"data": {}}), "outdated:autosave"),
     (json.dumps([1, 2]), "outdated:autosave"),
 ])
@@ -170,7 +176,7 @@ def test_a_full_quota_keeps_the_game_going_in_memory_and_says_so_once():
     storage.save("autosave", big)
     storage.save("autosave", big)
     assert storage.load("autosave") == big  # this session still has it
-    assert storage.notices == ["unsaved:autosave"]
+    assert storage.notices == ["storage_full"]
     area.quota = 5_000_000
     storage.save("autosave", {"moves": []})
     assert json.loads(area.items["taiplis.autosave"])["data"] == {"moves": []}
@@ -186,7 +192,7 @@ def test_disabled_storage_never_raises():
     assert storage.load("settings") == {"sound": True}
     storage.delete("settings")
     storage.set_aside("autosave", "damaged:autosave")
-    assert storage.notices == ["unsaved:settings", "damaged:autosave"]
+    assert storage.notices == ["storage_unavailable", "damaged:autosave"]
 
 
 def test_the_adapter_turns_bridge_nulls_into_none():
