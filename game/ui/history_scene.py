@@ -87,7 +87,8 @@ class HistoryScene(Scene):
             # Watched, so the finished game cannot be taken back or played on
             # (and so never reaches the game's autosave slot); the board's
             # replay walks through it and its analysis runs by itself.
-            setup = Setup(entry.game, Mode.WATCH, "", entry.level or "ovate")
+            setup = Setup(entry.game, Mode.WATCH, "", entry.level or "ovate",
+                          second_level=entry.second_level)
             return Push(ToBoard(Play(setup, game)))
         return open_game
 
@@ -206,8 +207,13 @@ def row_text(entry: Finished) -> str:
 
 
 def opponent_of(entry: Finished) -> str:
+    """Against whom: the computer's level; watched, each side's level in the
+    order the sides move; else the mode."""
     if entry.mode == "computer":
         return t(f"level.{entry.level}")
+    if entry.mode == "watch":
+        first, second = entry.side_levels().values()
+        return t("history.watched", first=t(f"level.{first}"), second=t(f"level.{second}"))
     return t(f"mode.{entry.mode}")
 
 
