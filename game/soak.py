@@ -28,18 +28,33 @@ from typing import Any
 
 import pygame
 
+from .lessons import LESSONS
 from .platform import clipboard
 from .platform.storage import MemoryStorage
 from .rules import GAME_NAMES, START_CODES, start
 from .ui.app import App
 from .ui.dialogs import CodeDialog
 from .ui.play import MODES, Play, Setup
-from .ui.scene import Push, Reset, ToBoard, ToMenu, ToRules, ToSettings, ToSetup
+from .ui.scene import (
+    Push,
+    Reset,
+    ToBoard,
+    ToFriends,
+    ToLesson,
+    ToLessons,
+    ToMenu,
+    ToPuzzle,
+    ToPuzzles,
+    ToRules,
+    ToSettings,
+    ToSetup,
+)
 from .ui.setup import LEVELS
 from .ui.widgets import Focus
 
 GAMES = GAME_NAMES
-SCENES = ("menu", "setup", "settings", "rules", "code", *GAMES)
+SCENES = ("menu", "setup", "settings", "rules", "code", *GAMES,
+          "lessons", "lesson", "puzzles", "puzzle", "friends")
 FRAME_SECONDS = 1 / 60  # the stepped clock: one fixed frame, whatever the machine
 SEARCH_NODES = 200  # the computer's budget per move (and a hint's)
 VISIT_EVENTS = 1500  # events on one scene before the storm moves to the next
@@ -122,10 +137,13 @@ class Storm:
 
     def until(self, events: int) -> None:
         clipboard.copy("")  # nothing left over from an earlier run in this process
+        # A short run still reaches every scene: each visit's share of it.
+        per_visit = VISIT_EVENTS if self.only else \
+            max(STRAY_EVENTS, min(VISIT_EVENTS, events // len(SCENES)))
         visit = 0
         while self.summary.events < events:
             name = self.only or SCENES[visit % len(SCENES)]
-            self.visit(name, min(VISIT_EVENTS, events - self.summary.events))
+            self.visit(name, min(per_visit, events - self.summary.events))
             visit += 1
         self.close_app()
         clipboard.copy("")  # and nothing left behind for whatever runs next
@@ -199,6 +217,22 @@ class Storm:
             return [board, CodeDialog(ctx, board.play.position.code())]
         if name in GAMES:
             return [self.board(name)]
+        return self.practice_scenes(name, game)
+
+    def practice_scenes(self, name: str, game: str) -> list:
+        """The lessons, the puzzles and the games with friends: each list, a
+        lesson (one of `game`'s in turn) and `game`'s puzzles."""
+        if name == "lessons":
+            return [ToLessons(game)]
+        if name == "lesson":
+            lessons = LESSONS[game]
+            return [ToLessons(game), ToLesson(lessons[self.visits[name] % len(lessons)].id)]
+        if name == "puzzles":
+            return [ToPuzzles()]
+        if name == "puzzle":
+            return [ToPuzzles(), ToPuzzle(game)]
+        if name == "friends":
+            return [ToFriends()]
         return []
 
     def board(self, game: str) -> ToBoard:
@@ -215,7 +249,7 @@ class Storm:
         """Post one action's events (none for an idle frame); how many were posted."""
         scene = self.app.scene
         roll = self.rng.random()
-        if hasattr(scene, "play") and roll < 0.4:
+        if hasattr(scene, "ui") and roll < 0.4:
             posted = self.aimed_move(scene)
             if posted:
                 return posted
@@ -228,9 +262,10 @@ class Storm:
 
     def aimed_move(self, scene) -> int:
         """A legal move by click, tap or drag, as the board's UI adapter lists them."""
-        if not scene.play.human_to_move:
+        position = position_to_play(scene)
+        if position is None:
             return 0
-        ui, position = scene.ui, scene.play.position
+        ui = scene.ui
         if ui.two_step:
             origins = sorted(ui.origins(position))
             if not origins:
@@ -378,13 +413,27 @@ def post(kind: int, **attributes) -> None:
     pygame.event.post(pygame.event.Event(kind, **attributes))
 
 
+def position_to_play(scene) -> Any | None:
+    """The position a player may move in on the scene's board: a game's,
+    a lesson's task, a puzzle's; None while no move is the player's."""
+    play = getattr(scene, "play", None)
+    if play is not None:
+        return play.position if play.human_to_move else None
+    if not scene.can_move():
+        return None
+    run = getattr(scene, "run", None)  # a lesson; else a puzzle's board
+    return run.position if run is not None else scene.shown
+
+
 def scene_name(scene) -> str:
     """The soak's name for a scene: a board by its game, the others by their kind."""
     play = getattr(scene, "play", None)
     if play is not None:
         return play.setup.game
     known = {"MenuScene": "menu", "SetupScene": "setup", "SettingsScene": "settings",
-             "RulesScene": "rules", "CodeDialog": "code"}
+             "RulesScene": "rules", "CodeDialog": "code", "LessonsScene": "lessons",
+             "LessonScene": "lesson", "PuzzlesScene": "puzzles", "PuzzleScene": "puzzle",
+             "FriendsScene": "friends"}
     kind = type(scene).__name__
     return known.get(kind, kind)
 

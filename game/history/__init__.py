@@ -32,15 +32,18 @@ class Finished:
     game: str
     mode: str
     human_side: str  # the person's side against the computer, else ""
-    level: str  # the computer's level ("" on one device)
+    level: str  # the computer's level ("" on one device); watched, the first side's
     winner: str | None  # the winning side, None for a draw
     reason: str
     record: dict[str, Any]  # game/rules/record.Game.to_dict
+    # Watched, the level of the side that moves second ("": `level`, as in
+    # entries kept before each side had its own); "" in every other mode.
+    second_level: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.game_id, "date": self.date, "game": self.game, "mode": self.mode,
                 "human_side": self.human_side, "level": self.level, "winner": self.winner,
-                "reason": self.reason, "record": self.record}
+                "reason": self.reason, "record": self.record, "second_level": self.second_level}
 
     @staticmethod
     def from_dict(data: Any) -> Finished:
@@ -51,14 +54,25 @@ class Finished:
         if not all(isinstance(data.get(f), str) for f in fields) \
                 or not isinstance(data.get("date"), int | float) \
                 or data["game"] not in GAME_NAMES or data["mode"] not in MODES \
-                or not (data.get("winner") is None or isinstance(data.get("winner"), str)):
+                or not (data.get("winner") is None or isinstance(data.get("winner"), str)) \
+                or not isinstance(data.get("second_level", ""), str):
             raise RulesError("a kept game is damaged")
         entry = Finished(data["id"], float(data["date"]), data["game"], data["mode"],
                          data["human_side"], data["level"], data.get("winner"),
-                         data["reason"], data.get("record"))
+                         data["reason"], data.get("record"), data.get("second_level", ""))
         if entry.to_game().game != entry.game:
             raise RulesError("a kept game is damaged")
         return entry
+
+    def side_levels(self) -> dict[str, str]:
+        """Each side's computer level, by side: both sides' when watched, the
+        computer's side against the person, none on one device or by link."""
+        sides = _sides(self)
+        if self.mode == "watch":
+            return {sides[0]: self.level, sides[1]: self.second_level or self.level}
+        if self.mode == "computer":
+            return {side: self.level for side in sides if side != self.human_side}
+        return {}
 
     def to_game(self) -> Game:
         """The record, ready for the board (RulesError when it is unusable)."""
@@ -75,7 +89,8 @@ def finished_entry(game_id: str, date: float, setup: Any, game: Game) -> Finishe
     return Finished(game_id, date, setup.game, mode,
                     setup.human_side if mode in PERSONAL else "",
                     setup.level if mode in ("computer", "watch") else "",
-                    outcome.winner, outcome.reason.value, game.to_dict())
+                    outcome.winner, outcome.reason.value, game.to_dict(),
+                    setup.second_level if mode == "watch" else "")
 
 
 def load_history(storage: Storage) -> list[Finished]:
@@ -156,7 +171,8 @@ def statistics(games: list[Finished]) -> dict[tuple[str, str], Tally]:
     """Won/drawn/lost per game and opponent: against the computer, the person's
     results by level (key (game, level)); against friends by link, the
     person's (key (game, "friend")); on one device, each side's results
-    (key (game, "side:<side>")).  Games the computer played alone are not counted."""
+    (key (game, "side:<side>")).  Games the computer played alone (watched,
+    one level a side) are no one's results here: they are not counted."""
     tallies: dict[tuple[str, str], Tally] = {}
     for entry in games:
         if entry.mode == "computer":

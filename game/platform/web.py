@@ -4,12 +4,16 @@ main.py calls `prepare()` before the app opens its window, `Viewport.follow()`
 after every frame and `report_failure()` when the app cannot start.  Natively
 every one of these does nothing, so main.py reads the same on every platform.
 The app reads a shared game from the address with `page_fragment()` when it
-starts, and the board's Share puts one there with `share_link()`.
+starts, and the board's Share puts one there with `share_link()`.  A link
+opened in the page while it runs changes only the address's `#` (no
+reload): `AddressWatch` hands the app each such new fragment.
 
 The page's side of this is in web/taiplis.tmpl: `taiplis_viewport()` answers
 the canvas's CSS size and the device pixel ratio as one string,
 `taiplis_fail()` shows the translated error screen, `taiplis_fragment()` and
-`taiplis_share()` read and set the part of the address after `#`.
+`taiplis_share()` read and set the part of the address after `#`, and
+`taiplis_arrived()` hands over, once, a fragment the page's `hashchange`
+kept ("" when none arrived).
 """
 
 from __future__ import annotations
@@ -155,3 +159,32 @@ def share_link(fragment: str) -> str | None:
         return str(window.taiplis_share(fragment))
     except Exception:  # an old page: the caller shares the record's text instead
         return None
+
+
+class AddressWatch:
+    """Notices a link opened in the page while the app runs.
+
+    A link to the same page only changes the address's `#`: the browser fires
+    `hashchange` and does not reload, so the fragment read at start says
+    nothing of it.  The page keeps the newest such fragment; `arrived(dt)`,
+    called once a frame, asks for it every `POLL_SECONDS` of frames (one
+    cheap call, nothing between) and returns it once.  Natively it is None.
+    """
+
+    def __init__(self, window: Any | None = None) -> None:
+        self.window = window if window is not None else browser_window()
+        self.waited = 0.0
+
+    def arrived(self, dt: float) -> str | None:
+        """The fragment of a link opened since the last answer, or None."""
+        if self.window is None:
+            return None
+        self.waited += dt
+        if self.waited < POLL_SECONDS:
+            return None
+        self.waited = 0.0
+        try:
+            fragment = str(self.window.taiplis_arrived())
+        except Exception:  # an old page without the function: no links while running
+            return None
+        return fragment or None

@@ -22,7 +22,7 @@ import pygame
 
 from ..ai.levels import preload as preload_strategies
 from ..platform import locale_name as system_locale
-from ..platform import no_display_variables
+from ..platform import no_display_variables, web
 from ..platform.storage import Storage, default_storage
 from ..rules.base import RulesError
 from .code_errors import explain
@@ -31,7 +31,15 @@ from .friend_links import receive
 from .i18n import t
 from .navigation import build
 from .notices import notice_layout
-from .opening import Shared, UnreadableFile, board_for, requested_friend_link, requested_game
+from .opening import (
+    Shared,
+    UnreadableFile,
+    board_for,
+    linked_friend,
+    linked_game,
+    requested_friend_link,
+    requested_game,
+)
 from .scene import (
     Pop,
     Push,
@@ -76,6 +84,7 @@ class App:
         self._on_screen: tuple | None = None  # (scenes shown, size, notice) last noted
         self._was_animating = False
         self.scenes: list[Scene] = []
+        self.address = web.AddressWatch()  # links opened in the page while it runs
         preload_strategies()
         self._push(self._scene(first_scene or ToMenu()))
         self.ctx.take_storage_notices()
@@ -95,23 +104,55 @@ class App:
         friend's link goes to the games with friends, and says what it did."""
         friend_link = requested_friend_link(open_file)
         if friend_link is not None:
-            notice, play = receive(self.ctx, friend_link)
-            self.ctx.notify(notice)
-            if play is not None:
-                self._apply(Push(ToBoard(play)))
+            self._open_friend_link(friend_link, from_menu=False)
             return
+        game = self._readable(requested_game, open_file)
+        if game is not None:
+            self._open_game(game)
+
+    def open_arrived_link(self, fragment: str) -> None:
+        """A link opened in the page while the app runs (only its address's
+        `#` changed): read as a link at start is.  A game it holds opens on
+        its board over the menu (what was on screen is left as the menu
+        button leaves it: saved, its searches stopped); one that holds no
+        game leaves a notice and changes nothing; other fragments are not
+        links and are let be."""
+        friend_link = linked_friend(fragment)
+        if friend_link is not None:
+            self._open_friend_link(friend_link, from_menu=True)
+            return
+        game = self._readable(linked_game, fragment)
+        if game is not None:
+            self._apply(Reset(ToMenu()))
+            self._open_game(game)
+
+    def _open_friend_link(self, link: str, from_menu: bool) -> None:
+        notice, play = receive(self.ctx, link)
+        self.ctx.notify(notice)
+        if play is None:
+            return
+        if from_menu:
+            self._apply(Reset(ToMenu()))
+        self._apply(Push(ToBoard(play)))
+
+    def _readable(self, read, source: str | None):
+        """`read(source)`'s game, or None after saying why it holds none."""
         try:
-            game = requested_game(open_file)
+            return read(source)
         except UnreadableFile as error:
             self.ctx.notify(t("record_error.file", name=error.name))
-            return
         except RulesError as error:
             self.ctx.notify(explain(error))
-            return
-        if game is None:
-            return
+        return None
+
+    def _open_game(self, game) -> None:
         self._apply(Push(ToBoard(board_for(self.ctx, game.game))))
         self._apply(self.scene.returned(Shared(game)))
+
+    def _follow_address(self, dt: float) -> None:
+        fragment = self.address.arrived(dt)
+        if fragment is not None:
+            self.open_arrived_link(fragment)
 
     # --- one frame ---------------------------------------------------------------
 
@@ -132,6 +173,7 @@ class App:
             self._guarded(self._event, event)
             if not self.running:
                 return False
+        self._guarded(self._follow_address, dt)
         self._tick_notice(dt)
         # Before update, so a scene knows whether this frame will be drawn.
         self._note_changes(force=bool(events) or self.draw_every_frame)

@@ -99,7 +99,8 @@ class HistoryScene(Scene):
             # (and so never reaches the game's autosave slot); the board's
             # replay walks through it, with the analysis kept when it was
             # first made, else one that runs by itself (and is kept then).
-            setup = Setup(entry.game, Mode.WATCH, "", entry.level or "ovate")
+            setup = Setup(entry.game, Mode.WATCH, "", entry.level or "ovate",
+                          second_level=entry.second_level)
             play = Play(setup, game)
             play.game_id = entry.game_id
             play.show_kept_analysis(self.ctx.storage)
@@ -244,8 +245,13 @@ def row_text(entry: Finished) -> str:
 
 
 def opponent_of(entry: Finished) -> str:
+    """Against whom: the computer's level; watched, each side's level in the
+    order the sides move; else the mode."""
     if entry.mode == "computer":
         return t(f"level.{entry.level}")
+    if entry.mode == "watch":
+        first, second = entry.side_levels().values()
+        return t("history.watched", first=t(f"level.{first}"), second=t(f"level.{second}"))
     return t(f"mode.{entry.mode}")
 
 

@@ -1,7 +1,9 @@
 """The game the app is asked to open as it starts: a record file
 (`python -m game --open FILE`) or a shared link's game in the page's address;
 or a friend's link (`--open LINK`, a file holding one, or the page's address),
-which game/ui/friend_links.py applies to the games with friends.
+which game/ui/friend_links.py applies to the games with friends.  A link
+opened in the page while the app runs is read the same way (`linked_game`,
+`linked_friend`).
 
 The game is handed to a board the way the code dialog hands one over, so the
 same rules hold: an unfinished game it would replace is asked about first,
@@ -46,7 +48,12 @@ def requested_game(open_file: str | None) -> Game | None:
     one); None when there is none.  RulesError when it holds no game."""
     if open_file is not None:
         return read_shared(read_file(open_file))
-    fragment = web.page_fragment()
+    return linked_game(web.page_fragment())
+
+
+def linked_game(fragment: str | None) -> Game | None:
+    """The game of a shared link's `fragment` (what follows the address's
+    `#`); None when it is no game link.  RulesError when it holds no game."""
     if fragment is None or not is_link(fragment):
         return None
     return read_link(fragment)
@@ -65,7 +72,11 @@ def requested_friend_link(open_file: str | None) -> str | None:
         except UnreadableFile:
             return None
         return text if is_friend_link(text) else None
-    fragment = web.page_fragment()
+    return linked_friend(web.page_fragment())
+
+
+def linked_friend(fragment: str | None) -> str | None:
+    """`fragment` when it is a friend's link, else None."""
     return fragment if fragment is not None and is_friend_link(fragment) else None
 
 

@@ -196,7 +196,8 @@ def _history(ctx):
     for n in range(14):
         game_name = GAME_NAMES[n % len(GAME_NAMES)]
         setup = Setup(game_name, modes[n % len(modes)], spec(game_name).suggested_side,
-                      ("bard", "ovate", "druid")[n % 3])
+                      ("bard", "ovate", "druid")[n % 3],
+                      second_level=("druid", "bard", "ovate")[n % 3])  # watched: one a side
         play = Play(setup)
         while play.game.outcome() is None and play.game.ply < 40:
             play.game.play(rng.choice(play.game.legal_moves()))

@@ -187,3 +187,28 @@ def test_finished_entry_refuses_a_game_in_progress():
     play = hotseat()
     with pytest.raises(ValueError):
         finished_entry("x", 0.0, play.setup, play.game)
+
+
+def watched_game() -> Game:
+    game = Game(spec("modiar").start_code)
+    while game.outcome() is None:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_a_watched_game_keeps_each_sides_level_and_old_entries_still_load():
+    storage = MemoryStorage()
+    setup = Setup("modiar", Mode.WATCH, "", "bard", second_level="druid")
+    keep_finished(storage, finished_entry("watched", 1.0, setup, watched_game()))
+    (kept,) = load_history(storage)
+    first, second = spec("modiar").sides
+    assert kept.side_levels() == {first: "bard", second: "druid"}
+    # An entry kept before each side had its own level: both sides at its one.
+    old = kept.to_dict()
+    del old["second_level"]
+    storage.save(HISTORY_KEY, {"games": [old]})
+    (loaded,) = load_history(storage)
+    assert loaded.side_levels() == {first: "bard", second: "bard"}
+    assert storage.load(HISTORY_KEY) == {"games": [old]}  # nothing set aside or rewritten
+    # Neither level's tally against the person counts the computer's own games.
+    assert statistics([kept, loaded]) == {}

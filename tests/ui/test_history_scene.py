@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.history import HISTORY_KEY, load_history
+from game.history import HISTORY_KEY, finished_entry, keep_finished, load_history
 from game.platform.storage import MemoryStorage
+from game.rules import START_CODES
+from game.rules.record import Game
 from game.rules.transcript import read_record
 from game.ui.board.scene import BoardScene
 from game.ui.history_scene import HistoryScene
 from game.ui.menu import MenuScene
-from game.ui.play import Mode
+from game.ui.play import Mode, Setup
 
 from .driver import click, key, make_app, press, settle, steps
 from .test_app import start_game
@@ -115,4 +117,21 @@ def test_an_empty_history_says_so(monkeypatch):
     assert isinstance(app.scene, HistoryScene) and app.scene.rows == []
     press_named(app, "export")
     assert any("No finished games" in notice for notice in said(app))
+    assert app.errors == []
+
+
+def test_a_watched_game_shows_each_sides_level_and_reopens_with_them(monkeypatch):
+    storage = MemoryStorage()
+    game = Game(START_CODES["modiar"])
+    while game.outcome() is None:
+        game.play(game.legal_moves()[0])
+    setup = Setup("modiar", Mode.WATCH, "", "bard", second_level="druid")
+    keep_finished(storage, finished_entry("watched", 1.0, setup, game))
+    app = make_app(monkeypatch, storage=storage)
+    press_named(app, "history")
+    (row,) = app.scene.rows
+    assert "Modiar · Bard v Druid · " in row.text
+    assert not any("Bard" in line or "Druid" in line for line in app.scene.stats_lines)
+    press_named(app, "game-0")
+    assert isinstance(app.scene, BoardScene) and app.scene.play.setup.levels() == ("bard", "druid")
     assert app.errors == []

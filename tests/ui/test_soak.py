@@ -97,3 +97,11 @@ def test_a_bad_soak_command_is_one_line_and_status_2(capsys):
     errors = capsys.readouterr().err.splitlines()
     assert errors == ["error: --scene must be one of " + ", ".join(SCENES),
                       "error: --events must be between 1 and 10000000"]
+
+
+@pytest.mark.parametrize("scene", ["lessons", "lesson", "puzzles", "puzzle", "friends"])
+def test_the_lessons_puzzles_and_friends_scenes_take_a_storm(capsys, scene):
+    status, report = soak_report(capsys, "--events", "600", "--seed", "3", "--scene", scene)
+    assert status == 0 and numbers(report)["errors"] == 0, report
+    events, frames = scene_rows(report)[scene]
+    assert events > 0 and frames > 0, report

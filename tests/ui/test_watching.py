@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+import pygame
 import pytest
 
 from game.rules.base import RulesError
@@ -16,7 +17,7 @@ from game.ui.play_events import Moved, Refused, Why
 from game.ui.setup import SetupScene, remembered_choice
 from game.ui.watching import HOLD_SECONDS
 
-from .driver import button, make_app, press, steps
+from .driver import button, key, make_app, press, steps
 
 NODES = 300
 STEP = 1 / 60
@@ -146,4 +147,30 @@ def test_the_board_puts_pause_one_move_and_pace_where_undo_redo_and_hint_are(mon
     press(app, "pause")
     steps(app, 120)
     assert scene.play.game.ply > ply + 1
+    assert app.errors == []
+
+
+def test_space_pauses_and_resumes_and_right_or_full_stop_plays_one_move(monkeypatch):
+    app = make_app(monkeypatch)
+    scene = BoardScene(app.ctx, Play(Setup("reversi", "watch", level="bard", seed=3)))
+    app._push(scene)
+    steps(app, 1)
+    key(app, pygame.K_SPACE)
+    assert scene.play.watching.paused and button(app, "pause").label == "board.watch_resume"
+    steps(app, 60)  # a move on show finishes
+    ply = scene.play.game.ply
+    key(app, pygame.K_RIGHT)  # at the latest position: one move, not a step of the replay
+    steps(app, 120)
+    assert scene.play.game.ply == ply + 1 and scene.replay.viewing is None
+    key(app, pygame.K_PERIOD)
+    steps(app, 120)
+    assert scene.play.game.ply == ply + 2
+    key(app, pygame.K_LEFT)  # looking back: → walks the replay again
+    assert scene.replay.viewing == ply + 1
+    key(app, pygame.K_RIGHT)
+    steps(app, 120)
+    assert scene.replay.viewing is None and scene.play.game.ply == ply + 2
+    key(app, pygame.K_SPACE)  # going again
+    steps(app, 120)
+    assert not scene.play.watching.paused and scene.play.game.ply > ply + 2
     assert app.errors == []

@@ -3,7 +3,8 @@ browser contexts stand for two devices, each with its own storage.  A link
 is sent from one page (the share sheet where the browser has one, else the
 clipboard; the page's address shows it too) and opened as the other page's
 address; two links of one game arrive in the right order on one device and
-in the wrong order on the other."""
+in the wrong order on the other; a link opened in a page already running
+opens its game too."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ from game.platform import clipboard, web
 from game.platform.storage import MemoryStorage
 from game.rules import START_CODES
 from game.rules.record import Game
+from game.ui.board.scene import BoardScene
+from game.ui.menu import MenuScene
 from game.ui.opening import requested_friend_link
+from tests.ui.driver import make_app, steps
 
 from . import test_browser as shared
 from .browser import Runtime, replay_script
@@ -112,3 +116,29 @@ def test_two_links_of_one_game_in_the_right_and_the_wrong_order(browser, site, p
         assert kept.game.move_texts() == ["b7-b6", "e5-e7"] and kept.my_turn
     for context in devices.values():
         context.close()
+
+
+def test_a_link_opened_in_the_running_page_opens_the_friends_game(browser, site, page_calls,
+                                                                  monkeypatch):
+    """Only the address's `#` changes (no reload): the page keeps the new
+    fragment for the app, which opens the game as from a link at start."""
+    context = browser.new_context(viewport={"width": LANDSCAPE[0], "height": LANDSCAPE[1]})
+    context.route("https://pygame-web.github.io/cdn/**",
+                  Runtime(main_js=replay_script(page_calls)).route)
+    page = context.new_page()
+    page.goto(site[1])
+    on_device(monkeypatch, page)
+    app = make_app(monkeypatch)  # the app running in the page, its address with no link
+    assert isinstance(app.scene, MenuScene)
+    sent = FriendGame(GAME_ID, "a", Game(START_CODES["brandubh"], ["b7-b6"]))
+    link = write_friend_link(sent.latest_link())
+    page.evaluate("(link) => { location.hash = link }", link)
+    page.wait_for_function("location.hash.length > 1")
+    assert page.evaluate("location.pathname") == "/"  # the same page: nothing reloaded it
+    steps(app, round(web.POLL_SECONDS * 60) + 1)
+    assert isinstance(app.scene, BoardScene) and app.scene.play.game.move_texts() == ["b7-b6"]
+    assert app.scene.play.setup.mode == "friend"
+    assert page.evaluate("window.taiplis_arrived()") == ""  # handed over once
+    web.share_link(link + "0")  # the game's own Share is no arrival
+    assert page.evaluate("window.taiplis_arrived()") == ""
+    context.close()

@@ -14,10 +14,11 @@ from ...rules import spec
 from ..analysis_view import AnalysisView
 from ..dialogs import ConfirmDialog
 from ..i18n import t
-from ..play import Play
+from ..play import Mode, Play
 from ..play_events import Event
 from ..scene import Push, Transition
 from ..widgets import Focus
+from .commands import CommandPanel
 from .games import Animation, GameUI
 from .input import BoardInput, Intent, PickMove, RefuseCell
 from .keys import ARROWS, REPLAY_COMMANDS, key_command
@@ -38,6 +39,7 @@ class ControlledBoard(Protocol):
     panel: SidePanel
     result: ResultPanel
     focus: Focus
+    commands: CommandPanel
     analysis: AnalysisView
     animation: Animation | None
 
@@ -117,9 +119,11 @@ class BoardControls:
     def _key(self, event: pygame.event.Event) -> Transition | None:
         scene = self.scene
         key = getattr(event, "key", 0)
+        watching = scene.play.setup.mode == Mode.WATCH
         command = key_command(key, getattr(event, "mod", 0),
                               viewing=scene.replay.viewing is not None,
-                              can_move=scene.can_move())
+                              can_move=scene.can_move(), watching=watching,
+                              paused=watching and scene.play.watching.paused)
         if command in REPLAY_COMMANDS:
             scene.focus.index = None  # the keys now work the replay, not a button
         if command == "replay-start":
@@ -130,6 +134,8 @@ class BoardControls:
             scene.step_replay(-1 if command == "replay-prev" else 1)
         elif command in ("undo", "redo", "hint"):
             getattr(scene, command)()
+        elif command in ("pause", "step"):
+            self._watch_command(command)
         elif command == "escape":
             return self._escape()
         elif command == "cursor":
@@ -139,6 +145,13 @@ class BoardControls:
         elif command == "pick" and scene.input.cursor is not None and scene.can_move():
             self._act(scene.input.activate(scene.input.cursor, scene.play.position))
         return None
+
+    def _watch_command(self, name: str) -> None:
+        """Pause or one move by key: as its button does, and only when the
+        button could be pressed (a finished game has neither)."""
+        button = self.scene.commands.button(name)
+        if button.enabled:
+            button.action()
 
     def _escape(self) -> Transition | None:
         """Esc puts a picked-up piece down; on an idle board it asks to go back

@@ -4,7 +4,10 @@ Home, End, Page Up/Down and Ctrl+←/→ walk the replay at any time; the plain
 ←/→ too while replay shows a move, and whenever the board has no move for
 the player to pick (the computer's turn, a game over) — on the player's turn
 the arrows walk the board's cursor.  Esc goes back to the game from replay,
-else puts a picked-up piece down or asks to go back to the menu.
+else puts a picked-up piece down or asks to go back to the menu.  Watching
+the computer, Space pauses it or lets it go on, and → (or `.`) at the game's
+latest position asks the paused computer for one move (elsewhere → walks the
+replay as ever).
 """
 
 from __future__ import annotations
@@ -19,11 +22,20 @@ ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0),
           pygame.K_DOWN: (1, 0)}
 # The commands that move through the game (the keyboard then leaves the buttons).
 REPLAY_COMMANDS = ("replay-start", "replay-back", "replay-prev", "replay-next", "replay-hold")
+WATCH_PAUSE_KEYS = (pygame.K_SPACE,)
+WATCH_STEP_KEYS = (pygame.K_RIGHT, pygame.K_PERIOD, pygame.K_KP_PERIOD)
 
 
-def key_command(key: int, mods: int, *, viewing: bool, can_move: bool) -> str | None:
-    """The command `key` (with `mods` held) gives on the board; None: none."""
+def key_command(key: int, mods: int, *, viewing: bool, can_move: bool,
+                watching: bool = False, paused: bool = False) -> str | None:
+    """The command `key` (with `mods` held) gives on the board; None: none.
+    `watching`: the computer plays both sides, `paused` by the player."""
     ctrl = bool(mods & pygame.KMOD_CTRL)
+    if watching and not ctrl:
+        if key in WATCH_PAUSE_KEYS:
+            return "pause"
+        if key in WATCH_STEP_KEYS and paused and not viewing:
+            return "step"
     walking = viewing or not can_move or ctrl
     if key == pygame.K_HOME:
         return "replay-start"
