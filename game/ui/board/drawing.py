@@ -81,15 +81,9 @@ class BoardPainter:
         marks = Marks(cursor=state.cursor)
         if self.play.game.ply:
             marks.last = ui.move_squares(self.play.game.moves[-1])
-        if state.selected is not None and can_move:
-            marks.selected = state.selected
-            if hints_on:
-                marks.dots = tuple(ui.destinations(position, state.selected))
-                add_capture_marks(marks, state, position, state.selected)
-        elif not ui.two_step and can_move and hints_on:
-            marks.dots = tuple(ui.targets(position))
-        if state.drag is not None and state.selected is not None:
-            marks.hidden = frozenset({state.selected})
+        if can_move:
+            add_choice_marks(marks, ui, state, position, hints_on)
+        add_drag_marks(marks, state)
         self._add_feedback_marks(marks)
         return marks
 
@@ -130,10 +124,7 @@ class BoardPainter:
             if len(squares) == 1:
                 marks.hint = squares
         marks.pulse = self.clock / HINT_PULSE_SECONDS % 1.0
-        refused = self.input.refused
-        if refused is not None:
-            marks.refused = refused[0]
-            marks.refused_strength = refused[1] / REFUSAL_SECONDS
+        add_refusal_marks(marks, self.input)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.hint_on_show()
@@ -178,3 +169,30 @@ def add_capture_marks(marks: Marks, state: BoardInput, position, orig: int) -> N
     else:
         marks.takeable = tuple(sorted({cell for taken in captures.values()
                                        for cell in taken}))
+
+
+def add_choice_marks(marks: Marks, ui: GameUI, state: BoardInput, position,
+                     hints_on: bool) -> None:
+    """The player's choice as every board marks it: the piece picked up and,
+    with hints on, where it may go and what a move there takes; in a game of
+    one-click moves (Reversi, Modiar) the cells that may be played."""
+    if state.selected is not None:
+        marks.selected = state.selected
+        if hints_on:
+            marks.dots = tuple(ui.destinations(position, state.selected))
+            add_capture_marks(marks, state, position, state.selected)
+    elif not ui.two_step and hints_on:
+        marks.dots = tuple(ui.targets(position))
+
+
+def add_drag_marks(marks: Marks, state: BoardInput) -> None:
+    """A piece being dragged leaves its square (it is drawn under the pointer)."""
+    if state.drag is not None and state.selected is not None:
+        marks.hidden = frozenset({state.selected})
+
+
+def add_refusal_marks(marks: Marks, state: BoardInput) -> None:
+    """A refused cell's red flash, fading as its time runs out."""
+    if state.refused is not None:
+        marks.refused = state.refused[0]
+        marks.refused_strength = state.refused[1] / REFUSAL_SECONDS

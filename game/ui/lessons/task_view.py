@@ -16,9 +16,9 @@ import pygame
 
 from ...lessons import Action
 from ...rules import spec
-from ..board.drawing import add_capture_marks
+from ..board.drawing import add_choice_marks, add_drag_marks, add_refusal_marks
 from ..board.games import Animation, game_ui
-from ..board.input import REFUSAL_SECONDS, BoardInput, Intent, PickMove, RefuseCell
+from ..board.input import BoardInput, Intent, PickMove, RefuseCell
 from ..board.keys import ARROWS, PICK_KEYS
 from ..i18n import side_name, t
 from ..scene import Pop, Scene, Transition
@@ -310,19 +310,9 @@ class LessonScene(Scene):
             return Marks(last=ui.move_squares(run.shown.move))
         position = run.position
         marks = Marks(cursor=state.cursor)
-        hints = self.ctx.settings.get("hints", True)
-        if state.selected is not None:
-            marks.selected = state.selected
-            if hints:
-                marks.dots = tuple(ui.destinations(position, state.selected))
-                add_capture_marks(marks, state, position, state.selected)
-        elif not ui.two_step and hints:
-            marks.dots = tuple(ui.targets(position))
-        if state.drag is not None and state.selected is not None:
-            marks.hidden = frozenset({state.selected})
-        if state.refused is not None:
-            marks.refused = state.refused[0]
-            marks.refused_strength = state.refused[1] / REFUSAL_SECONDS
+        add_choice_marks(marks, ui, state, position, self.ctx.settings.get("hints", True))
+        add_drag_marks(marks, state)
+        add_refusal_marks(marks, state)
         return marks
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -17,9 +17,9 @@ import pygame
 from ...puzzles import load
 from ...rules import spec, start
 from ...rules.base import Move, Position
-from ..board.drawing import add_capture_marks
+from ..board.drawing import add_choice_marks, add_drag_marks, add_refusal_marks
 from ..board.games import Animation, GameUI, game_ui
-from ..board.input import REFUSAL_SECONDS, BoardInput, Intent, PickMove, RefuseCell
+from ..board.input import BoardInput, Intent, PickMove, RefuseCell
 from ..board.keys import ARROWS, key_command
 from ..i18n import side_name, t
 from ..scene import Pop, Scene, Transition
@@ -263,23 +263,15 @@ class PuzzleScene(Scene):
         state, ui = self.input, self.ui
         marks = Marks(last=self.last, cursor=state.cursor if self.can_move() else None,
                       pulse=self.clock / HINT_PULSE_SECONDS % 1.0)
-        hints_on = self.ctx.settings.get("hints", True)
-        if self.can_move() and state.selected is not None:
-            marks.selected = state.selected
-            if hints_on:
-                marks.dots = tuple(ui.destinations(self.shown, state.selected))
-                add_capture_marks(marks, state, self.shown, state.selected)
-        elif self.can_move() and hints_on and not ui.two_step:
-            marks.dots = tuple(ui.targets(self.shown))
-        if state.drag is not None and state.selected is not None:
-            marks.hidden = frozenset({state.selected})
+        if self.can_move():
+            add_choice_marks(marks, ui, state, self.shown, self.ctx.settings.get("hints", True))
+        add_drag_marks(marks, state)
         if len(self.session.hint) == 1:  # a piece or a pit (a quarter is drawn below)
             marks.hint = self.session.hint
         if self.wrong is not None and self.animation is None:
             marks.refused, marks.refused_strength = self.wrong, 1.0
-        elif state.refused is not None:
-            marks.refused = state.refused[0]
-            marks.refused_strength = state.refused[1] / REFUSAL_SECONDS
+        else:
+            add_refusal_marks(marks, state)
         return marks
 
     def draw(self, surface: pygame.Surface) -> None:
