@@ -62,6 +62,7 @@ def scenes(app) -> dict[str, Callable]:
                                   "settings": lambda: build(ctx, ToSettings()),
                                   "board-settings": lambda: BoardSettingsScene(ctx),
                                   "pieces-settings": lambda: BoardSettingsScene(ctx, "pieces"),
+                                  "help-settings": lambda: BoardSettingsScene(ctx, "help"),
                                   "code-dialog": lambda: CodeDialog(ctx, "brandubh"),
                                   "confirm-dialog": lambda: _confirm(ctx),
                                   "menu-saves": lambda: _menu_with_saves(app),
