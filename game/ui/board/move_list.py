@@ -160,13 +160,24 @@ class MoveList:
     def text_size(unit: int) -> int:
         return text_size(unit * 0.9)
 
+    def key_size(self, unit: int) -> int:
+        """The key's text size: small, a quiet note."""
+        return max(min(self.text_size(unit), text_size(0)),
+                   int(self.text_size(unit) * QUIET_NOTE_SCALE))
+
+    def key_height(self, key: str | None, width: int, unit: int) -> int:
+        """The height the key takes at the foot of a list `width` wide."""
+        if not key:
+            return 0
+        size = self.key_size(unit)
+        return font(size).get_linesize() * len(wrap(key, size, width - unit))
+
     def _draw_key(self, surface: pygame.Surface, area: pygame.Rect, key: str,
                   unit: int) -> int:
         """The key at the list's foot (in its bottom margin, and a line's room
         more), small and dim like a quiet note, where it costs at most one line of
         moves and leaves one; the lines of moves left."""
-        size = max(min(self.text_size(unit), text_size(0)),
-                   int(self.text_size(unit) * QUIET_NOTE_SCALE))
+        size = self.key_size(unit)
         lines = wrap(key, size, area.width - unit)  # two where a long key meets a narrow list
         height = font(size).get_linesize() * len(lines)
         rows = (area.height - unit // 2 - unit // 4 - height) // self.line_height
