@@ -241,8 +241,8 @@ class SidePanel:
         """The moves, and the analysis below them, shrunk to leave the list
         LIST_LINES_BESIDE_ANALYSIS lines (fewer when the game has fewer; the
         list scrolls), or on a crowded phone two at the least; the analysis is
-        left out where even its least height would not leave two (its marks
-        still show in the list)."""
+        left out where even its least height (its caption whole) would not
+        leave two (its marks still show in the list)."""
         u = self.unit
         below = 0
         viewing, width = self.replay.viewing, self.rect.width
@@ -254,7 +254,7 @@ class SidePanel:
             lines = max(1, min(kept, -(-self.play.game.ply // PLIES_PER_LINE)))
             room = bottom - y - u - self.move_line_height() * lines - u - key_room
             below = min(self.analysis.height(u, width, viewing), room)
-            if below >= self.analysis.least_height(u):
+            if below >= self.analysis.least_height(u, width, viewing):
                 break
             below = 0
         self.moves_rect = pygame.Rect(self.rect.left, y + u // 2, self.rect.width,
