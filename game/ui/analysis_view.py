@@ -130,8 +130,10 @@ class AnalysisView:
         words need `width` wide, so none is cut) and a graph of 1.5 units."""
         if not self.shown:
             return 0
-        lines = self._caption_lines(unit, width, shown_ply) if width else 1
-        return self._caption_height(unit, lines) + self._least_graph(unit)
+        if not width:
+            return self._caption_height(unit, 1) + self._least_graph(unit)
+        lines = self._caption_lines(unit, width, shown_ply)  # the caption's top margin too
+        return unit // 4 + self._caption_height(unit, lines) + self._least_graph(unit)
 
     @staticmethod
     def _least_graph(unit: int) -> int:

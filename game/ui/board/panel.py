@@ -254,7 +254,7 @@ class SidePanel:
             lines = max(1, min(kept, -(-self.play.game.ply // PLIES_PER_LINE)))
             room = bottom - y - u - self.move_line_height() * lines - u - key_room
             below = min(self.analysis.height(u, width, viewing), room)
-            if below >= self.analysis.least_height(u, width, viewing):
+            if below - u // 3 >= self.analysis.least_height(u, width, viewing):  # the block
                 break
             below = 0
         self.moves_rect = pygame.Rect(self.rect.left, y + u // 2, self.rect.width,
