@@ -84,15 +84,16 @@ class FriendsScene(Scene):
         top = u + font(text_size(u * 1.6), True).get_linesize() + u
         footer_top = h - 2 * u - height - u  # room for a notice under the buttons
         pager_top = footer_top - u // 2 - height
-        row_height = touch_height(u * 1.9)
-        self.per_page = max(1, (pager_top - u // 2 - top) // (row_height + u // 4))
+        # A row's words take two lines on a phone: room for both and a margin.
+        row_height = max(touch_height(u * 1.9), 2 * font(text_size(u)).get_linesize() + u)
+        self.per_page = max(1, (pager_top - u // 2 - top) // (row_height + u // 2))
         self.page = min(self.page, self._pages() - 1)
         page = self.games[self.page * self.per_page:(self.page + 1) * self.per_page]
         self.game_rows = [Button(row_text(entry), self._open(entry), literal=True,
                                  name=f"friend-{i}")
                      for i, entry in enumerate(page)]
         for i, row in enumerate(self.game_rows):
-            row.rect = pygame.Rect(left, top + i * (row_height + u // 4), width, row_height)
+            row.rect = pygame.Rect(left, top + i * (row_height + u // 2), width, row_height)
         paging = [self.previous_button, self.next_button]
         for button in paging:
             button.rect = pygame.Rect(0, 0, 0, 0)
