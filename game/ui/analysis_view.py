@@ -125,11 +125,15 @@ class AnalysisView:
         lines = self._caption_lines(unit, width, shown_ply)
         return self._caption_height(unit, lines) + int(GRAPH_UNITS * unit) + unit // 2
 
-    def least_height(self, unit: int) -> int:
-        """The least height worth drawing: a line of caption and a graph of 1.5 units."""
+    def least_height(self, unit: int, width: int = 0, shown_ply: int | None = None) -> int:
+        """The least height worth drawing: the caption (a line, or as many as its
+        words need `width` wide, so none is cut) and a graph of 1.5 units."""
         if not self.shown:
             return 0
-        return self._caption_height(unit, 1) + self._least_graph(unit)
+        if not width:
+            return self._caption_height(unit, 1) + self._least_graph(unit)
+        lines = self._caption_lines(unit, width, shown_ply)  # the caption's top margin too
+        return unit // 4 + self._caption_height(unit, lines) + self._least_graph(unit)
 
     @staticmethod
     def _least_graph(unit: int) -> int:

@@ -75,8 +75,11 @@ class ChoiceScene(Scene):
         column_width = (width - (len(columns) + 1) * u) // len(columns)
         for i, rows in enumerate(columns):
             self._lay_rows(rows, self.box.left + u + i * (column_width + u), column_width)
-        row_buttons(self.footer, pygame.Rect(self.box.left + u, self.box.bottom - height - u,
-                                             self.box.width - 2 * u, height), u)
+        bottom = self.box.bottom - u
+        for row in reversed(self._footer_rows(self.box.width - 2 * u)):
+            row_buttons(row, pygame.Rect(self.box.left + u, bottom - height,
+                                         self.box.width - 2 * u, height), u)
+            bottom -= height + u // 2
         for _, buttons in self.shown_rows:
             for button in buttons:
                 button.selected = self.is_selected(button)
@@ -92,8 +95,20 @@ class ChoiceScene(Scene):
         height, gap = touch_height(u * 2.3), u // 2
         total = sum(self._label_room() + len(parts) * (height + gap) - gap + self._row_gap()
                     for parts in (self._split(buttons, width) for _, buttons in rows))
+        footer_rows = len(self._footer_rows(width))
         return (self._rows_top() + self._header_room(width + 2 * u) + total
-                + self._extra(width + 2 * u) + height + 2 * u)
+                + self._extra(width + 2 * u) + footer_rows * (height + u // 2) - u // 2
+                + 2 * u)
+
+    def _footer_rows(self, width: int) -> list[list[Button]]:
+        """The footer's buttons in one row, or (on a narrow phone, where their
+        labels would not fit) the last, Done, on a row of its own."""
+        if len(self.footer) < 3:
+            return [self.footer]
+        share = (width - (len(self.footer) - 1) * self.unit) // len(self.footer)
+        if all(self._label_fits(b, share) for b in self.footer):
+            return [self.footer]
+        return [self.footer[:-1], self.footer[-1:]]
 
     def _rows_top(self) -> int:
         """From the box's top to the header note (or the first row): the title

@@ -11,8 +11,10 @@ import pygame
 
 from ..friends import FriendGame, load_friend_games
 from ..platform import clipboard
+from ..rules import START_CODES
 from .friend_links import receive
 from .i18n import side_name, t
+from .notices import notice_height
 from .play import Play
 from .scene import Pop, Push, Scene, ToBoard, Transition, handle_buttons
 from .theme import colour, font, text_size, touch_height, unit_for
@@ -82,17 +84,18 @@ class FriendsScene(Scene):
         width = min(w - 2 * u, 44 * u)
         left = (w - width) // 2
         top = u + font(text_size(u * 1.6), True).get_linesize() + u
-        footer_top = h - 2 * u - height - u  # room for a notice under the buttons
+        footer_top = h - u - height - self._notice_room(w)
         pager_top = footer_top - u // 2 - height
-        row_height = touch_height(u * 1.9)
-        self.per_page = max(1, (pager_top - u // 2 - top) // (row_height + u // 4))
+        # A row's words take two lines on a phone: room for both and a margin.
+        row_height = max(touch_height(u * 1.9), 2 * font(text_size(u)).get_linesize() + u)
+        self.per_page = max(1, (pager_top - u // 2 - top) // (row_height + u // 2))
         self.page = min(self.page, self._pages() - 1)
         page = self.games[self.page * self.per_page:(self.page + 1) * self.per_page]
         self.game_rows = [Button(row_text(entry), self._open(entry), literal=True,
                                  name=f"friend-{i}")
                      for i, entry in enumerate(page)]
         for i, row in enumerate(self.game_rows):
-            row.rect = pygame.Rect(left, top + i * (row_height + u // 4), width, row_height)
+            row.rect = pygame.Rect(left, top + i * (row_height + u // 2), width, row_height)
         paging = [self.previous_button, self.next_button]
         for button in paging:
             button.rect = pygame.Rect(0, 0, 0, 0)
@@ -104,6 +107,13 @@ class FriendsScene(Scene):
                     pygame.Rect(left, footer_top, width, height), u)
         self.focus.set([*self.game_rows, *(b for b in paging if b.rect.width), self.back_button,
                         self.paste_button])
+
+    def _notice_room(self, w: int) -> int:
+        """Room under the buttons for a notice (the longest the app shows, a
+        copied Tawlbwrdd code), so one never covers the list or the buttons."""
+        gap = max(4, min(self.size) // 80)
+        longest = t("notice.copied", code=START_CODES["tawlbwrdd"])
+        return notice_height(longest, w - 2 * gap, self.size) + gap
 
     # --- events and drawing ----------------------------------------------------------------
 

@@ -39,6 +39,7 @@ class MenuScene(Scene):
         self.unit = 16
         self.title_y = 16
         self.tagline: list[str] = []  # the tagline's lines (two on a narrow phone)
+        self.tagline_shown = True  # a short phone leaves it out, for the cards' room
         self.saves: dict[str, Play] = {}  # each game's unfinished game, if any
         self.previews = {name: game_ui(name) for name in GAME_NAMES}
         self.preview_shown = dict.fromkeys(GAME_NAMES, True)
@@ -110,13 +111,29 @@ class MenuScene(Scene):
         self.unit = u = unit_for(size, high=30, divisor=36)  # 22 at 1280×800, 30 at 1920×1080
         self.title_y = u
         self.tagline = wrap(t("menu.tagline"), text_size(u), w - 2 * u)
-        top = int(u * 4.4) + len(self.tagline) * font(text_size(u)).get_linesize() + u - u // 10
-        self._layout(w, h, u, top)
+        self.tagline_shown = True
+        self._layout(w, h, u, self._cards_top(u))
+        if not self._card_labels_fit(u):  # a short phone: the tagline's room goes to the cards
+            self.tagline_shown = False
+            self._layout(w, h, u, self._cards_top(u))
         actions = [b for b in self._actions() if b.visible]
         spare = h - max(b.rect.bottom for b in actions) - u
         if spare > 2 * u:  # centre the whole menu in a tall window
             self.title_y = u + spare // 2
-            self._layout(w, h, u, top + spare // 2)
+            self._layout(w, h, u, self._cards_top(u) + spare // 2)
+
+    def _cards_top(self, u: int) -> int:
+        """Where the cards start: under the title and, where shown, the tagline."""
+        lines = len(self.tagline) if self.tagline_shown else 0
+        return int(u * 4.4) + lines * font(text_size(u)).get_linesize() + u - u // 10
+
+    def _card_labels_fit(self, u: int) -> bool:
+        """Whether every card's Rules button, and each fresh card's game button,
+        shows its label whole."""
+        buttons = [*self.rules_buttons,
+                   *(b for b, name in zip(self.card_buttons, GAME_NAMES, strict=True)
+                     if name not in self.saves)]
+        return all(label_fits(b.text, u, b.rect) for b in buttons)
 
     def _layout(self, w: int, h: int, u: int, top: int) -> None:
         columns = 4 if w >= h * 1.3 else 2
@@ -285,7 +302,7 @@ class MenuScene(Scene):
                   anchor="midtop", bold=True)
         size = text_size(u)
         y = self.title_y + int(u * 3.4)
-        for line in self.tagline:
+        for line in self.tagline if self.tagline_shown else ():
             y = draw_text(surface, line, size, (w // 2, y), colour("text_muted"),
                           anchor="midtop", max_width=w - 2 * u).bottom
         for i, name in enumerate(GAME_NAMES):

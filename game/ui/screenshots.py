@@ -54,7 +54,7 @@ def scenes(app) -> dict[str, Callable]:
     from ..rules import GAME_NAMES
     from .dialogs import CodeDialog
     from .navigation import build
-    from .scene import ToPuzzles, ToSettings, ToSetup
+    from .scene import ToFriends, ToPuzzles, ToSettings, ToSetup
     from .settings import BoardSettingsScene
     ctx = app.ctx
     found: dict[str, Callable] = {"menu": lambda: None,
@@ -62,6 +62,7 @@ def scenes(app) -> dict[str, Callable]:
                                   "settings": lambda: build(ctx, ToSettings()),
                                   "board-settings": lambda: BoardSettingsScene(ctx),
                                   "pieces-settings": lambda: BoardSettingsScene(ctx, "pieces"),
+                                  "help-settings": lambda: BoardSettingsScene(ctx, "help"),
                                   "code-dialog": lambda: CodeDialog(ctx, "brandubh"),
                                   "confirm-dialog": lambda: _confirm(ctx),
                                   "menu-saves": lambda: _menu_with_saves(app),
@@ -83,6 +84,18 @@ def scenes(app) -> dict[str, Callable]:
     for game in GAME_NAMES:
         for state in ("hint", "solved", "missed"):
             found[f"puzzle-{game}-{state}"] = _puzzle(ctx, game, state)
+    found["friends"] = lambda: build(ctx, ToFriends())  # none yet
+    found["friends-games"] = lambda: _friends(ctx)
+    found["brandubh-friend-waiting"] = _board(ctx, "brandubh", over=False, mode="friend",
+                                              waiting=True)
+    found["reversi-friend-your-move"] = _board(ctx, "reversi", over=False, mode="friend")
+    for game in GAME_NAMES:
+        found[f"{game}-watch-paused"] = _board(ctx, game, over=False, mode="watch",
+                                               level="bard", second_level="druid", paused=True)
+    for game in ("brandubh", "tawlbwrdd"):  # threat marks: on against the Bard
+        found[f"{game}-threats"] = _board(ctx, game, over=False, level="bard")
+    for game in GAME_NAMES:
+        found[f"{game}-summary"] = _board(ctx, game, over=True, summary=True)
     found["lessons"] = lambda: _lessons(ctx)
     found["lesson-offer"] = lambda: _lesson_offer(app)
     for lesson in ("brandubh.capture", "tawlbwrdd.king", "reversi.lines", "modiar.chain"):
@@ -90,7 +103,35 @@ def scenes(app) -> dict[str, Callable]:
         found[f"lesson-{game}"] = _lesson(app, lesson, answer=None)
         found[f"lesson-{game}-wrong"] = _lesson(app, lesson, answer=False)
         found[f"lesson-{game}-right"] = _lesson(app, lesson, answer=True)
+    # Last, as they change a setting for the scenes after them: the evaluation bar.
+    for game in GAME_NAMES:
+        found[f"{game}-evaluation"] = _with_setting(ctx, "evaluation", "always",
+                                                    _board(ctx, game, over=False))
     return found
+
+
+def _with_setting(ctx, key: str, value, make: Callable) -> Callable:
+    def made():
+        ctx.change(key, value)
+        return make()
+    return made
+
+
+def _friends(ctx):
+    """The Friends scene with two games: one waiting for the friend, one the player's move."""
+    from ..friends import keep_friend_game
+    from ..rules import spec
+    from .navigation import build
+    from .play import Mode, Play, Setup
+    from .scene import ToFriends
+    for n, game in enumerate(("tawlbwrdd", "modiar")):
+        play = Play(Setup(game, Mode.FRIEND, spec(game).suggested_side))
+        rng = random.Random(n)
+        while play.game.ply < 6 + n:
+            play.game.play(rng.choice(play.game.legal_moves()))
+        play.game_id = f"shot-friend-{n}"
+        keep_friend_game(ctx.storage, play.friend_game(1_796_000_000 + n * 3600.0))
+    return build(ctx, ToFriends())
 
 
 def _lessons(ctx):
@@ -221,6 +262,15 @@ def _more_menu(app) -> Callable:
     return make
 
 
+def _analyse(play, nodes: int = 60) -> None:
+    """The Druid's analysis of the whole game, at once (a light search: the
+    table's size, not its verdicts, is what matters here)."""
+    run = play.analysis
+    run.start(play.game, nodes)
+    while run.running:
+        run.step(float("inf"))
+
+
 def _rules(ctx, game: str, *, scrolled: bool) -> Callable:
     def make():
         from .navigation import build
@@ -241,23 +291,33 @@ def _setup(ctx, game: str) -> Callable:
 
 
 def _board(ctx, game: str, *, over: bool, closed: bool = False, looking_back: int = 0,
-           analysis: bool = False, mode: str = "computer") -> Callable:
+           analysis: bool = False, mode: str = "computer", level: str = "ovate",
+           second_level: str = "", waiting: bool = False, paused: bool = False,
+           summary: bool = False) -> Callable:
     """A board part-way through a game or at its end (`over`), the result panel
     `closed`, a move `looking_back` plies before the last on show, the Druid's
-    `analysis` begun, played in `mode` ("computer", "hotseat", "watch")."""
+    `analysis` begun, played in `mode` ("computer", "hotseat", "friend",
+    "watch") against `level` (watching, `second_level` for the second side);
+    a friend's game `waiting` for the friend's move; watching `paused`; the
+    result panel's `summary` of the Druid's analysis, finished."""
     def make():
         from ..rules import spec
         from .board.games import game_ui
         from .navigation import build
         from .play import Mode, Play, Setup
         from .scene import ToBoard
-        play = Play(Setup(game, Mode(mode), spec(game).suggested_side, "ovate"))
+        play = Play(Setup(game, Mode(mode), spec(game).suggested_side, level,
+                          second_level=second_level))
         rng = random.Random(4)
         plies = 10_000 if over else game_ui(game).midgame_plies
         while play.game.outcome() is None and play.game.ply < plies:
             play.game.play(rng.choice(play.game.legal_moves()))
-        if not over and play.game.outcome() is None and not play.human_to_move:
+        if not over and play.game.outcome() is None and play.human_to_move is waiting:
             play.game.play(rng.choice(play.game.legal_moves()))
+        if paused:
+            play.toggle_watch_pause()
+        if summary:
+            _analyse(play)
         scene = build(ctx, ToBoard(play))
         scene.result.closed = closed
         if analysis:

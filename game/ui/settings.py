@@ -1,6 +1,6 @@
-"""Settings: sound, move hints, threat marks, the evaluation bar, animation
-speed, language; and on two more pages the board's options (which way up,
-coordinates, colours) and its piece sets.  Saved at once."""
+"""Settings: sound, animation speed, language; and on three more pages the
+board's options (which way up, coordinates, colours), its piece sets, and how
+it helps the player (move hints, threat marks, the evaluation bar).  Saved at once."""
 
 from __future__ import annotations
 
@@ -56,11 +56,6 @@ class SettingsScene(SettingsPage):
         super().__init__(ctx)
         self.setting_rows: list[tuple[str, list[Button]]] = [
             ("settings.sound", self._switch("sound")),
-            ("settings.hints", self._switch("hints")),
-            ("settings.threats", self._choices("threats", THREAT_MARKS, "threats")),
-            ("settings.evaluation", [Button(f"settings.{choice}", self._set("evaluation", choice),
-                                            name=f"evaluation-{choice}")
-                                     for choice in EVALUATION_CHOICES]),
             ("settings.animation", self._choices("animation", ANIMATION_SPEEDS, "anim")),
             ("settings.language", [Button(LANGUAGE_NAMES[lang], self._set("language", lang),
                                           literal=True, name=f"lang-{lang}")
@@ -71,8 +66,10 @@ class SettingsScene(SettingsPage):
         self.pieces_button = Button("settings.pieces",
                                     lambda: Push(BoardSettingsScene(ctx, "pieces")),
                                     name="pieces-settings")
+        self.help_button = Button("settings.help", lambda: Push(BoardSettingsScene(ctx, "help")),
+                                  name="help-settings")
         self.back = Button("settings.done", lambda: Pop(), name="done")
-        self.footer = [self.board_button, self.pieces_button, self.back]
+        self.footer = [self.board_button, self.pieces_button, self.help_button, self.back]
 
     def title(self) -> str:
         return t("settings.title")
@@ -82,9 +79,10 @@ class SettingsScene(SettingsPage):
 
 
 class BoardSettingsScene(SettingsPage):
-    """The board's options, on two pages: the board ("board": which way up,
-    coordinates, colours) and the pieces ("pieces": a set for each game
-    family).  They apply to every board drawn from now on."""
+    """The board's options, on three pages: the board ("board": which way up,
+    coordinates, colours), the pieces ("pieces": a set for each game family)
+    and its help ("help": move hints, threat marks, the evaluation bar).  They
+    apply to every board drawn from now on."""
 
     def __init__(self, ctx, part: str = "board") -> None:
         super().__init__(ctx)
@@ -95,6 +93,14 @@ class BoardSettingsScene(SettingsPage):
                 ("settings.coordinates", self._switch("coordinates")),
                 ("settings.board_theme", self._choices("board_theme", BOARD_THEME_NAMES,
                                                        "theme")),
+            ]
+        elif part == "help":
+            self.setting_rows = [
+                ("settings.hints", self._switch("hints")),
+                ("settings.threats", self._choices("threats", THREAT_MARKS, "threats")),
+                ("settings.evaluation",
+                 [Button(f"settings.{choice}", self._set("evaluation", choice),
+                         name=f"evaluation-{choice}") for choice in EVALUATION_CHOICES]),
             ]
         else:
             self.setting_rows = [(f"settings.pieces_{family}",
@@ -112,7 +118,7 @@ class BoardSettingsScene(SettingsPage):
         return max(0, min((width - 4 * self.unit) // 3, 7 * self.unit))
 
     def extra_room(self, width: int) -> int:
-        return self._preview_side(width) + self.unit
+        return 0 if self.part == "help" else self._preview_side(width) + self.unit
 
     def draw(self, surface: pygame.Surface) -> None:
         """The rows, then a small board of each family at its start as the
@@ -120,8 +126,10 @@ class BoardSettingsScene(SettingsPage):
         super().draw(surface)
         bottom = max(button.rect.bottom for _, row in self.setting_rows for button in row)
         side = self._preview_side(self.box.width - 2 * self.unit)
-        if not self.setting_rows[0][1][0].rect.width or side < 4 * self.unit:
-            return
+        room = self.back.rect.top - self.unit - (bottom + self.unit)
+        if self.part == "help" or self.compact or not self.setting_rows[0][1][0].rect.width or \
+                side < 4 * self.unit or room < side:
+            return  # no room for the previews above Done
         gap = (self.box.width - 3 * side) // 4
         settings = self.ctx.settings
         for i, ui in enumerate(self.previews):

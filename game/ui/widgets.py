@@ -166,7 +166,8 @@ def label_width(rect: pygame.Rect) -> int:
 
 def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     """A button label as one line, or as two when one line would need a much
-    smaller font (long labels in narrow buttons); and the font size to use."""
+    smaller font (long labels in narrow buttons), or three when two are too
+    wide; and the font size to use."""
     one_line = fit_size(text, size, width, False)
     smaller = max(min(size, text_size(0)), int(size * 0.8))  # never under 14 CSS px
     fits = font(one_line, False).size(text)[0] <= width
@@ -176,7 +177,13 @@ def label_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
     # The split whose longer half is shortest.
     halves = min(((" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))),
                  key=lambda pair: max(len(pair[0]), len(pair[1])))
-    return list(halves), min(fit_size(half, smaller, width, False) for half in halves)
+    two_size = min(fit_size(half, smaller, width, False) for half in halves)
+    if all(font(two_size, False).size(half)[0] <= width for half in halves):
+        return list(halves), two_size
+    # Two lines too wide (a long title in half a phone's width): three, where
+    # the button is tall enough for them (see `label_fits`).
+    three = wrap(text, smaller, width)
+    return (three, smaller) if len(three) == 3 else (list(halves), two_size)
 
 
 def label_fits(text: str, size: int, rect: pygame.Rect) -> bool:

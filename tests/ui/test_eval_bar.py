@@ -113,6 +113,7 @@ def test_the_board_shows_the_bar_and_the_value_in_words(monkeypatch):
     app = make_app(monkeypatch)
     app._apply(Push(SettingsScene(app.ctx)))
     steps(app, 1)
+    press(app, "help-settings")  # the bar is among the board's help
     press(app, "evaluation-on")
     assert app.ctx.settings["evaluation"] == "on"
     press(app, "done")

@@ -92,6 +92,7 @@ def test_the_player_can_set_them_on_or_off_and_it_is_kept(monkeypatch, choice, l
     app = make_app(monkeypatch, storage=storage)
     app._push(SettingsScene(app.ctx))
     steps(app, 1)
+    press(app, "help-settings")  # the marks are among the board's help
     press(app, f"threats-{choice}")
     assert app.ctx.settings["threats"] == choice
     again, scene = board(monkeypatch, BRANDUBH, "computer", level, storage=storage)

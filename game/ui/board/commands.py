@@ -23,7 +23,7 @@ import pygame
 
 from ..play import Mode, Play
 from ..theme import touch_height
-from ..widgets import Button, Focus, row_buttons, row_buttons_by_labels
+from ..widgets import Button, Focus, label_fits, row_buttons, row_buttons_by_labels
 from .panel import SPINNER_STEPS_PER_SECOND
 
 Action = Callable[[], object]
@@ -101,7 +101,7 @@ class CommandPanel:
         self.overflowing = panel.height - (rows + 1) * (height + gap) < text_room
         grid = self.buttons
         if self.overflowing:
-            grid = [b for b in self.buttons if b.name in self.everyday] + [self.more_button]
+            grid = self._everyday_row(panel, unit)
             columns, rows = len(grid), 1
         self.grid_top = panel.bottom - rows * (height + gap) + gap
         for r in range(rows):
@@ -111,6 +111,18 @@ class CommandPanel:
         self.nav_top = self.grid_top - gap - height
         self._grid = grid
         self.show_navigation(self.navigating)
+
+    def _everyday_row(self, panel: pygame.Rect, unit: int) -> list[Button]:
+        """The everyday commands and More in one row; where their labels would not
+        fit (watching on a narrow phone, in Irish), the last of them goes behind More."""
+        everyday = [b for b in self.buttons if b.name in self.everyday]
+        area = pygame.Rect(panel.left, 0, panel.width, button_height(unit))
+        while True:
+            row = [*everyday, self.more_button]
+            row_buttons_by_labels(row, area, unit // 2, unit)
+            if len(everyday) <= 2 or all(label_fits(b.text, unit, b.rect) for b in row):
+                return row
+            everyday.pop().rect = pygame.Rect(0, 0, 0, 0)  # behind More
 
     def show_navigation(self, shown: bool) -> None:
         """The row for moving through the game, above the commands (back one

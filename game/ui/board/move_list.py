@@ -16,7 +16,7 @@ import pygame
 from ..analysis_view import mark_colour
 from ..play import PLIES_PER_LINE
 from ..theme import colour, font, text_size
-from ..widgets import draw_panel, draw_text
+from ..widgets import draw_panel, draw_text, wrap
 from .games import MoveNote
 
 QUIET_NOTE_SCALE = 0.8  # a quiet note (Reversi's flips) is this much smaller, never unreadable
@@ -160,20 +160,36 @@ class MoveList:
     def text_size(unit: int) -> int:
         return text_size(unit * 0.9)
 
+    def key_size(self, unit: int) -> int:
+        """The key's text size: small, a quiet note."""
+        return max(min(self.text_size(unit), text_size(0)),
+                   int(self.text_size(unit) * QUIET_NOTE_SCALE))
+
+    def key_height(self, key: str | None, width: int, unit: int) -> int:
+        """The height the key takes at the foot of a list `width` wide."""
+        if not key:
+            return 0
+        size = self.key_size(unit)
+        return font(size).get_linesize() * len(wrap(key, size, width - unit))
+
     def _draw_key(self, surface: pygame.Surface, area: pygame.Rect, key: str,
                   unit: int) -> int:
         """The key at the list's foot (in its bottom margin, and a line's room
         more), small and dim like a quiet note, where it costs at most one line of
         moves and leaves one; the lines of moves left."""
-        size = max(min(self.text_size(unit), text_size(0)),
-                   int(self.text_size(unit) * QUIET_NOTE_SCALE))
-        height = font(size).get_linesize()
+        size = self.key_size(unit)
+        lines = wrap(key, size, area.width - unit)  # two where a long key meets a narrow list
+        height = font(size).get_linesize() * len(lines)
         rows = (area.height - unit // 2 - unit // 4 - height) // self.line_height
-        if rows < max(1, self.rows - 1):
+        if rows < max(1, self.rows - len(lines)):
             return self.rows
-        self.key_rect = draw_text(surface, key, size,
-                                  (area.left + unit // 2, area.bottom - unit // 4 - height),
-                                  colour("text_muted"), max_width=area.width - unit)
+        top = area.bottom - unit // 4 - height
+        self.key_rect = pygame.Rect(area.left + unit // 2, top, 0, 0)
+        for line in lines:
+            drawn = draw_text(surface, line, size, (area.left + unit // 2, top),
+                              colour("text_muted"), max_width=area.width - unit)
+            self.key_rect.union_ip(drawn)
+            top = drawn.bottom
         return rows
 
     def _stops(self, lines: range, entries: list[Entry], width: int, unit: int,

@@ -55,8 +55,11 @@ class SidePanel:
         line = font(text_size(u)).get_linesize()
         game = self.play.game
         info = len(self.ui.info(game.position, game.start, game.moves))
+        note_key = self.ui.note_key  # the notes' key at the list's foot
+        key = self.move_list.key_height(t(note_key) if note_key else None, self.rect.width, u)
+        extra = self.ui.extra_height(text_size(u))  # Reversi's discs in hand
         return font(int(u * 1.6), True).get_linesize() + 3 * line + info * (line + 4) + \
-            2 * u + self.move_line_height() * 3 + 2 * u
+            2 * u + extra + self.move_line_height() * 3 + key + 2 * u
 
     def move_line_height(self) -> int:
         return max(int(self.unit * 1.35), font(MoveList.text_size(self.unit)).get_linesize() + 2)
@@ -238,16 +241,20 @@ class SidePanel:
         """The moves, and the analysis below them, shrunk to leave the list
         LIST_LINES_BESIDE_ANALYSIS lines (fewer when the game has fewer; the
         list scrolls), or on a crowded phone two at the least; the analysis is
-        left out where even its least height would not leave two (its marks
-        still show in the list)."""
+        left out where even its least height (its caption whole) would not
+        leave two (its marks still show in the list)."""
         u = self.unit
         below = 0
         viewing, width = self.replay.viewing, self.rect.width
+        entries = self.move_entries()
+        note_key = self.ui.note_key
+        key = t(note_key) if note_key and any(e.note for e in entries) else None
+        key_room = self.move_list.key_height(key, width, u)  # the list's foot keeps it
         for kept in (LIST_LINES_BESIDE_ANALYSIS, LEAST_LIST_LINES_BESIDE_ANALYSIS):
             lines = max(1, min(kept, -(-self.play.game.ply // PLIES_PER_LINE)))
-            room = bottom - y - u - self.move_line_height() * lines - u
+            room = bottom - y - u - self.move_line_height() * lines - u - key_room
             below = min(self.analysis.height(u, width, viewing), room)
-            if below >= self.analysis.least_height(u):
+            if below - u // 3 >= self.analysis.least_height(u, width, viewing):  # the block
                 break
             below = 0
         self.moves_rect = pygame.Rect(self.rect.left, y + u // 2, self.rect.width,
@@ -257,9 +264,6 @@ class SidePanel:
             self.move_list.area = pygame.Rect(0, 0, 0, 0)
             self.moves_rect.height = 0
         else:
-            entries = self.move_entries()
-            note_key = self.ui.note_key
-            key = t(note_key) if note_key and any(e.note for e in entries) else None
             self.move_list.draw(surface, self.moves_rect, entries, self.replay.viewing, u,
                                 t("board.no_moves_yet"), key)
         self.analysis.rect = pygame.Rect(0, 0, 0, 0)

@@ -10,7 +10,16 @@ from ...rules import GAME_NAMES
 from ..i18n import t
 from ..scene import Pop, Push, Scene, ToLesson, Transition, handle_buttons
 from ..theme import colour, css_pixels, font, text_size, touch_height, unit_for
-from ..widgets import Button, Focus, draw_text, label_fits, row_buttons, stack_buttons
+from ..widgets import (
+    Button,
+    Focus,
+    draw_text,
+    label_fits,
+    label_lines,
+    label_width,
+    row_buttons,
+    stack_buttons,
+)
 from .store import load_progress
 
 DONE_MARK = "✓"
@@ -123,10 +132,18 @@ class LessonsScene(Scene):
             stack_buttons(buttons, area, height, gap)
             return
         rows = (len(buttons) + 1) // 2
+        height = max(height, *(self._label_height(b, half) for b in buttons))
         stack_buttons(buttons[:rows], pygame.Rect(area.left, area.top, half, area.height),
                       height, gap)
         stack_buttons(buttons[rows:], pygame.Rect(area.right - half, area.top, half,
                                                   area.height), height, gap)
+
+    def _label_height(self, button: Button, width: int) -> int:
+        """The height `button`'s label needs in a button `width` wide (a long
+        title in half a phone's width takes three lines)."""
+        rect = pygame.Rect(0, 0, width, touch_height(self.unit * 2.2))
+        lines, size = label_lines(button.text, text_size(self.unit), label_width(rect))
+        return len(lines) * font(size).get_linesize() + self.unit // 2
 
     def _count_size(self) -> int:
         return text_size(self.unit * 0.9)

@@ -241,8 +241,11 @@ class PuzzleScene(Scene):
             side = min(h - 2 * u, int(w * 0.62))
             board = pygame.Rect(u, (h - side) // 2, side, side)
             panel = pygame.Rect(board.right + u, u, w - board.right - 2 * u, h - 2 * u)
-        else:  # portrait: board on top, panel below
-            side = min(w - 2 * u, int(h * 0.55))
+        else:  # portrait: board on top, panel below (the board smaller where the text needs it)
+            buttons = 2 * touch_height(u * 2.1) + u // 3 + u // 3
+            self.panel.unit = u
+            text_room = h - 2 * u - u // 2 - buttons - self.panel.text_needed(w - 2 * u)
+            side = max(4 * u, min(w - 2 * u, int(h * 0.55), text_room))
             board = pygame.Rect((w - side) // 2, u, side, side)
             panel = pygame.Rect(u, board.bottom + u // 2, w - 2 * u,
                                 h - board.bottom - u - u // 2)

@@ -66,16 +66,21 @@ class PuzzlesScene(Scene):
             self._lay_rows(w, h, u, self._top(u) + spare // 2)
         self.focus.set([*self.buttons, self.back_button])
 
-    def _lay_rows(self, w: int, h: int, u: int, y: int) -> None:
-        """Each game's row (its button and its record's lines) from `y` down, then Back."""
+    def _lay_rows(self, w: int, h: int, u: int, y: int, narrow: bool = False) -> None:
+        """Each game's row (its button and its record's lines) from `y` down, then
+        Back.  Where the rows stacked (button over lines) would not leave room
+        for Back, the buttons are `narrow` (as wide as their labels) beside the lines."""
         height = touch_height(u * 2.2)
         width = min(w - 2 * u, 40 * u)
         left = (w - width) // 2
         small = text_size(u * 0.9)
         line = font(small).get_linesize()
         button_width = min(width - u, max(12 * u, width // 3))
-        self.stacked = width - button_width - 2 * u < 14 * u or not all(
-            label_fits(b.text, u, pygame.Rect(0, 0, button_width, height)) for b in self.buttons)
+        if narrow:
+            button_width = max(font(text_size(u)).size(b.text)[0] for b in self.buttons) + \
+                2 * max(8, height // 4)
+        self.stacked = not narrow and (width - button_width - 2 * u < 14 * u or not all(
+            label_fits(b.text, u, pygame.Rect(0, 0, button_width, height)) for b in self.buttons))
         text_width = width - u if self.stacked else width - button_width - 2 * u
         self.texts = {name: [part for text in record_lines(self.records[name])
                              for part in wrap(text, small, text_width)]
@@ -92,13 +97,17 @@ class PuzzlesScene(Scene):
                                           button_width, height)
             self.rows[name] = row
             y = row.bottom + gap
+        if self.stacked and y + u // 2 > h - u - height:
+            self._lay_rows(w, h, u, self.rows[GAME_NAMES[0]].top, narrow=True)
+            return
         self.back_button.rect = pygame.Rect(left, min(y + u // 2, h - u - height), width // 2,
                                             height)
         self.back_button.rect.centerx = w // 2
 
     def _top(self, u: int) -> int:
         title = font(text_size(u * 1.6), True).get_linesize()
-        return u + title + u // 3 + font(text_size(u)).get_linesize() + u
+        lines = len(wrap(t("puzzles.choose"), text_size(u), self.size[0] - 2 * u))
+        return u + title + u // 3 + lines * font(text_size(u)).get_linesize() + u
 
     # --- events and drawing ----------------------------------------------------------------
 
@@ -112,8 +121,9 @@ class PuzzlesScene(Scene):
         y = draw_text(surface, t("puzzles.title"), text_size(u * 1.6), (w // 2, self.title_y),
                       colour("accent"), anchor="midtop", bold=True,
                       max_width=w - 2 * u).bottom + u // 3
-        draw_text(surface, t("puzzles.choose"), text_size(u), (w // 2, y), colour("text_muted"),
-                  anchor="midtop", max_width=w - 2 * u)
+        for line in wrap(t("puzzles.choose"), text_size(u), w - 2 * u):  # two on a phone
+            y = draw_text(surface, line, text_size(u), (w // 2, y), colour("text_muted"),
+                          anchor="midtop", max_width=w - 2 * u).bottom
         small = text_size(u * 0.9)
         line = font(small).get_linesize()
         for name, button in zip(GAME_NAMES, self.buttons, strict=True):

@@ -51,6 +51,23 @@ class PuzzlePanel:
                            (rect.left, y), rect.width, colour("text_muted")) + u // 3
         self.text_bottom = y
 
+    def text_needed(self, width: int) -> int:
+        """The height the text under the heading needs `width` wide, at its
+        longest: the rating, the task and its value, a status of two lines
+        and the puzzle's rating (the board gives way to it on a short phone)."""
+        u, puzzle = self.unit, self.session.puzzle
+        body, task = text_size(u), text_size(u * 1.1)
+        line = font(body).get_linesize()
+        needed = lines_needed(rating_line(self.session.record, self.session.change), body,
+                              width) * line + u // 2
+        if puzzle is not None:
+            needed += lines_needed(task_line(puzzle), task, width, True) * \
+                font(task).get_linesize() + u // 3
+            value = value_line(puzzle)
+            if value is not None:
+                needed += lines_needed(value, body, width) * line + u // 3
+        return needed + 3 * line + u // 6 + 2 * (u // 3)
+
     def short(self) -> bool:
         """Too little height for the heading as well as the rest (a small phone)."""
         u, width = self.unit, self.rect.width
