@@ -13,7 +13,6 @@ nothing, and the computer's search gets the time drawing would have taken.
 from __future__ import annotations
 
 import gc
-import os
 import sys
 import time
 import traceback
@@ -22,7 +21,6 @@ import pygame
 
 from ..ai.levels import preload as preload_strategies
 from ..platform import locale_name as system_locale
-from ..platform import no_display_variables
 from ..platform.storage import Storage, default_storage
 from ..rules.base import RulesError
 from .code_errors import explain
@@ -45,7 +43,8 @@ from .scene import (
     Transition,
 )
 from .sound import Sounds
-from .theme import colour, font, reset_fonts, set_pixel_ratio
+from .splash import open_window
+from .theme import colour, font, set_pixel_ratio
 from .widgets import draw_text
 
 MIN_SIZE = (320, 480)
@@ -57,10 +56,7 @@ class App:
                  storage: Storage | None = None, locale_name: str | None = None,
                  first_scene: SceneRequest | None = None,
                  open_file: str | None = None) -> None:
-        pygame.init()
-        reset_fonts()
-        pygame.display.set_caption("Táiplis")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = open_window(size)  # the start screen's, if it opened one
         sounds = Sounds()
         sounds.load()
         self.ctx = Context(storage=storage or default_storage(), sounds=sounds)
@@ -342,42 +338,3 @@ def _signature(error: BaseException) -> tuple[str, str, int]:
     if not frames:
         return (type(error).__name__, "", 0)
     return (type(error).__name__, frames[-1].filename, frames[-1].lineno or 0)
-
-
-NO_DISPLAY = ("no display found; run Táiplis on a desktop with a screen, "
-              "or play it in a web browser (see README.md, Play in the browser)")
-HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL's drivers that draw to no screen
-
-
-def missing_display() -> str | None:
-    """Why no window could be seen here (one line), or None.
-
-    Without this, SDL quietly falls back to a driver that draws nowhere and the
-    game would run forever with no window.  A driver the user chose in
-    SDL_VIDEODRIVER is respected, whatever it is.
-    """
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return None
-    if no_display_variables():
-        return NO_DISPLAY  # decided before SDL starts, so it prints nothing of its own
-    pygame.display.init()
-    if pygame.display.get_driver() in HEADLESS_DRIVERS:
-        pygame.display.quit()
-        return NO_DISPLAY
-    return None
-
-
-def run_native(open_file: str | None = None) -> int:
-    """The desktop window: the same frames, paced to 60 per second, started on
-    the game of the record `open_file` if given.  The exit status: 0, or 1
-    when there is no display to show the window on."""
-    problem = missing_display()
-    if problem is not None:
-        print(f"error: {problem}", file=sys.stderr)
-        return 1
-    app = App(open_file=open_file)
-    pacer = pygame.time.Clock()  # separate from the app's clock, which measures frames
-    while app.step():
-        pacer.tick(60)
-    pygame.quit()
-    return 0
