@@ -16,10 +16,11 @@ import gc
 import sys
 import time
 import traceback
+from collections.abc import Iterator
 
 import pygame
 
-from ..ai.levels import preload as preload_strategies
+from ..ai.levels import preloading
 from ..platform import locale_name as system_locale
 from ..platform.storage import Storage, default_storage
 from ..rules.base import RulesError
@@ -49,6 +50,7 @@ from .widgets import draw_text
 
 MIN_SIZE = (320, 480)
 NOTICE_SECONDS = 4.0
+WARM_UP_SECONDS = 0.008  # a frame's share of making the engines' tables
 
 
 class App:
@@ -72,7 +74,9 @@ class App:
         self._on_screen: tuple | None = None  # (scenes shown, size, notice) last noted
         self._was_animating = False
         self.scenes: list[Scene] = []
-        preload_strategies()
+        # The engines' tables (Reversi's pattern weights above all) are made a
+        # slice at a time after the first frame, while the menu shows: see _warm_up.
+        self._warming: Iterator[None] | None = preloading()
         self._push(self._scene(first_scene or ToMenu()))
         self.ctx.take_storage_notices()
         self._guarded(self._open_requested, open_file)
@@ -136,7 +140,20 @@ class App:
         self._note_changes(force=False)
         if self._needs_draw():
             self._draw_frame()
+        self._guarded(self._warm_up, WARM_UP_SECONDS)
         return self.running
+
+    def _warm_up(self, seconds: float) -> None:
+        """Go on making the engines' tables for about `seconds` (all of them
+        if `seconds` is None); a piece takes a few milliseconds natively."""
+        if self._warming is None:
+            return
+        stop = None if seconds is None else time.perf_counter() + seconds
+        for _ in self._warming:
+            if stop is not None and time.perf_counter() >= stop:
+                return
+        self._warming = None
+        gc.freeze()  # they live as long as the app too
 
     def redraw(self) -> None:
         """Draw every scene on screen at the next frame (after changing one from outside)."""
@@ -259,7 +276,14 @@ class App:
             self._push(scene)
 
     def _scene(self, wanted: Scene | SceneRequest) -> Scene:
-        """The scene itself, or the one a request names (built by navigation.build)."""
+        """The scene itself, or the one a request names (built by navigation.build).
+
+        Any scene but the first menu may start a search: the engines' tables
+        are finished first, at this transition, rather than by a search in
+        the middle of a game's frames (only a player quicker than the
+        warm-up, within a second of the start, waits for them here)."""
+        if self.scenes or not isinstance(wanted, ToMenu):
+            self._warm_up(None)
         return wanted if isinstance(wanted, Scene) else build(self.ctx, wanted)
 
     def _push(self, scene: Scene) -> None:

@@ -75,3 +75,41 @@ def test_the_start_screen_imports_no_scene_and_no_engine():
                         "print(sorted(m for m in sys.modules if m.startswith(('game.ai', "
                         "'game.rules', 'game.ui.app', 'game.ui.menu'))))")
     assert loaded == "[]"
+
+
+WARM_UP = """
+import sys
+from game.platform.storage import MemoryStorage
+from game.ui import start
+from game.ai import reversi_patterns as rp
+app = start.start_app((1280, 800), storage=MemoryStorage())
+app.step(1 / 60)
+print(app.frames_drawn, rp._PHASES is None)  # the menu on screen, the weights unread
+frames = 1
+while app._warming is not None and frames < 200:  # a piece or more in every frame
+    app.step(1 / 60)
+    frames += 1
+print(rp._PHASES is not None, frames <= 100)
+"""
+
+
+def test_the_pattern_weights_are_read_after_the_first_frame_a_piece_a_frame():
+    first, later = run_python(WARM_UP).splitlines()
+    assert first == "1 True"
+    assert later == "True True"
+
+
+OPENING_A_GAME = """
+from game.platform.storage import MemoryStorage
+from game.ui import start
+from game.ui.scene import Push, ToSetup
+from game.ai import reversi_patterns as rp
+app = start.start_app((1280, 800), storage=MemoryStorage())
+app.step(1 / 60)
+app._apply(Push(ToSetup("reversi")))
+print(rp._PHASES is not None, app._warming is None)
+"""
+
+
+def test_a_scene_opened_before_the_warm_up_ends_finds_the_engines_ready():
+    assert run_python(OPENING_A_GAME) == "True True"
