@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from .theme import colour, font, reset_fonts
+from .theme import colour, font, reset_fonts, text_size
 
 TITLE = "Táiplis"  # the game's name, the same in every language
 
@@ -38,7 +38,7 @@ def draw(surface: pygame.Surface, line: str) -> None:
     title = font(title_size, bold=True).render(TITLE, True, colour("accent"))
     surface.blit(title, title.get_rect(midbottom=centre))
     if line:
-        words = font(max(12, title_size // 4)).render(line, True, colour("text_muted"))
+        words = font(text_size(title_size / 4)).render(line, True, colour("text_muted"))
         surface.blit(words, words.get_rect(midtop=(centre[0], centre[1] + title_size // 4)))
 
 
