@@ -143,7 +143,7 @@ class App:
         self._guarded(self._warm_up, WARM_UP_SECONDS)
         return self.running
 
-    def _warm_up(self, seconds: float) -> None:
+    def _warm_up(self, seconds: float | None) -> None:
         """Go on making the engines' tables for about `seconds` (all of them
         if `seconds` is None); a piece takes a few milliseconds natively."""
         if self._warming is None:
