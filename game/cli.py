@@ -434,7 +434,7 @@ def open_window(record_file: str | None) -> int:
     (`--open LINK`: a friend's link, applied to the games with friends).  A
     file that cannot be read or holds no game is said in the app, over its
     menu, as a player who opened it by mistake needs to see it."""
-    from .ui.app import run_native  # the window; imports pygame only now
+    from .ui.start import run_native  # the window; imports pygame only now
     return run_native(open_file=record_file)
 
 

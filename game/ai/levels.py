@@ -47,12 +47,12 @@ levels narrow without making the Bard harder for beginners
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..rules import spec_of, start
 from ..rules.base import Move, Position
-from . import modiar, reversi, tafl  # noqa: F401  (each registers its strategy)
+from . import modiar, reversi, reversi_patterns, tafl  # noqa: F401  (the games register their strategies)
 from .search import Search, SearchResult
 from .strategy import EVAL_LIMIT, MAX_DEPTH, Limits, strategy_for
 
@@ -91,14 +91,23 @@ LEVELS: dict[str, dict[str, Level]] = {
 
 
 def preload() -> None:
-    """Build the tables a first search needs now (the engines' capture tables
-    and the strategies' geometry are made on first use), so that no frame pays
-    for them when a game starts."""
+    """Build the tables a first search needs now (the engines' capture tables,
+    the strategies' geometry and Reversi's pattern weights are made on first
+    use), so that no search pays for them when a game starts."""
+    for _ in preloading():
+        pass
+
+
+def preloading() -> Iterator[None]:
+    """`preload` a piece at a time, pausing (yielding) between pieces of a
+    few milliseconds each natively: an app steps it between frames."""
+    yield from reversi_patterns.reading()
     for game in LEVELS:
         position = start(game)
         strategy = strategy_for(game)
         strategy.evaluate(position)
         strategy.priorities(position, position.legal_moves())
+        yield
 
 
 class RandomPlayer:

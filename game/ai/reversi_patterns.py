@@ -50,6 +50,7 @@ from __future__ import annotations
 import sys
 import zlib
 from array import array
+from collections.abc import Generator, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -228,6 +229,17 @@ STORED = tuple(i for i, name in enumerate(TABLE_NAMES) if not name.startswith("w
 
 def load(path: Path = DATA_FILE) -> tuple[Phase, ...]:
     """The phases' tables from the data file (raises ValueError if malformed)."""
+    steps = loading(path)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def loading(path: Path = DATA_FILE) -> Generator[None, None, tuple[Phase, ...]]:
+    """`load` a piece at a time: it pauses (yields) after each derived table,
+    the dearest part (a few ms each natively), and returns the phases."""
     raw = path.read_bytes()
     if raw[:4] != MAGIC:
         raise ValueError(f"{path.name}: not a pattern file")
@@ -241,6 +253,7 @@ def load(path: Path = DATA_FILE) -> tuple[Phase, ...]:
         flat.byteswap()
     view = memoryview(flat)  # slices of it share the one buffer
     phases, at = [], 0
+    yield
     for _ in range(PHASES):
         tables: list = [None] * len(TABLE_SIZES)
         for i in STORED:
@@ -250,6 +263,7 @@ def load(path: Path = DATA_FILE) -> tuple[Phase, ...]:
         squares = tables[SQUARES].tolist()
         for k in range(8):
             tables[WRAP0 + k] = array("h", combined_wrap(diagonals, squares, k))
+            yield
         phases.append(tuple(tables))
     return tuple(phases)
 
@@ -285,8 +299,9 @@ def _for_evaluation(tables: Phase) -> tuple:
 # four.  A game and its analysis move forward through the phases, so a phase
 # once dropped is not needed again until a new game (or a replay) goes back.
 KEEP_PHASES = 4
-# Read on first use (the app's `preload` evaluates a start position, so before
-# its first frame; a process that never evaluates Reversi pays nothing).
+# Read on first use (the app reads them between its first frames, see
+# `reading` and levels.preloading; a process that never evaluates Reversi
+# pays nothing).
 _PHASES: tuple[Phase, ...] | None = None
 _READY: list[tuple | None] = [None] * 65  # per disc count, its phase's lists once made
 _MADE: list[int] = []  # phases made, the oldest first
@@ -315,6 +330,18 @@ def use_phases(phases: tuple[Phase, ...]) -> tuple[Phase, ...]:
     _READY[:] = [None] * 65
     _MADE.clear()
     return old
+
+
+def reading() -> Iterator[None]:
+    """Read the shipped tables a piece at a time (see `loading`), unless they
+    are in use already: an app steps this between frames before its first
+    Reversi search, so that no frame pays for the whole file."""
+    global _PHASES
+    if _PHASES is not None:
+        return
+    read = yield from loading()
+    if _PHASES is None:  # not read meanwhile by a search that could not wait
+        _PHASES = read
 
 
 def phases() -> tuple[Phase, ...]:

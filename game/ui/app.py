@@ -13,16 +13,16 @@ nothing, and the computer's search gets the time drawing would have taken.
 from __future__ import annotations
 
 import gc
-import os
 import sys
 import time
 import traceback
+from collections.abc import Iterator
 
 import pygame
 
-from ..ai.levels import preload as preload_strategies
+from ..ai.levels import preloading
 from ..platform import locale_name as system_locale
-from ..platform import no_display_variables, web
+from ..platform import web
 from ..platform.storage import Storage, default_storage
 from ..rules.base import RulesError
 from .code_errors import explain
@@ -53,11 +53,13 @@ from .scene import (
     Transition,
 )
 from .sound import Sounds
-from .theme import colour, font, reset_fonts, set_pixel_ratio
+from .splash import open_window
+from .theme import colour, font, set_pixel_ratio
 from .widgets import draw_text
 
 MIN_SIZE = (320, 480)
 NOTICE_SECONDS = 4.0
+WARM_UP_SECONDS = 0.008  # a frame's share of making the engines' tables
 
 
 class App:
@@ -65,10 +67,7 @@ class App:
                  storage: Storage | None = None, locale_name: str | None = None,
                  first_scene: SceneRequest | None = None,
                  open_file: str | None = None) -> None:
-        pygame.init()
-        reset_fonts()
-        pygame.display.set_caption("Táiplis")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = open_window(size)  # the start screen's, if it opened one
         sounds = Sounds()
         sounds.load()
         self.ctx = Context(storage=storage or default_storage(), sounds=sounds)
@@ -85,7 +84,9 @@ class App:
         self._was_animating = False
         self.scenes: list[Scene] = []
         self.address = web.AddressWatch()  # links opened in the page while it runs
-        preload_strategies()
+        # The engines' tables (Reversi's pattern weights above all) are made a
+        # slice at a time after the first frame, while the menu shows: see _warm_up.
+        self._warming: Iterator[None] | None = preloading()
         self._push(self._scene(first_scene or ToMenu()))
         self.ctx.take_storage_notices()
         self._guarded(self._open_requested, open_file)
@@ -182,7 +183,20 @@ class App:
         self._note_changes(force=False)
         if self._needs_draw():
             self._draw_frame()
+        self._guarded(self._warm_up, WARM_UP_SECONDS)
         return self.running
+
+    def _warm_up(self, seconds: float | None) -> None:
+        """Go on making the engines' tables for about `seconds` (all of them
+        if `seconds` is None); a piece takes a few milliseconds natively."""
+        if self._warming is None:
+            return
+        stop = None if seconds is None else time.perf_counter() + seconds
+        for _ in self._warming:
+            if stop is not None and time.perf_counter() >= stop:
+                return
+        self._warming = None
+        gc.freeze()  # they live as long as the app too
 
     def redraw(self) -> None:
         """Draw every scene on screen at the next frame (after changing one from outside)."""
@@ -305,7 +319,14 @@ class App:
             self._push(scene)
 
     def _scene(self, wanted: Scene | SceneRequest) -> Scene:
-        """The scene itself, or the one a request names (built by navigation.build)."""
+        """The scene itself, or the one a request names (built by navigation.build).
+
+        Any scene but the first menu may start a search: the engines' tables
+        are finished first, at this transition, rather than by a search in
+        the middle of a game's frames (only a player quicker than the
+        warm-up, within a second of the start, waits for them here)."""
+        if self.scenes or not isinstance(wanted, ToMenu):
+            self._warm_up(None)
         return wanted if isinstance(wanted, Scene) else build(self.ctx, wanted)
 
     def _push(self, scene: Scene) -> None:
@@ -384,42 +405,3 @@ def _signature(error: BaseException) -> tuple[str, str, int]:
     if not frames:
         return (type(error).__name__, "", 0)
     return (type(error).__name__, frames[-1].filename, frames[-1].lineno or 0)
-
-
-NO_DISPLAY = ("no display found; run Táiplis on a desktop with a screen, "
-              "or play it in a web browser (see README.md, Play in the browser)")
-HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL's drivers that draw to no screen
-
-
-def missing_display() -> str | None:
-    """Why no window could be seen here (one line), or None.
-
-    Without this, SDL quietly falls back to a driver that draws nowhere and the
-    game would run forever with no window.  A driver the user chose in
-    SDL_VIDEODRIVER is respected, whatever it is.
-    """
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return None
-    if no_display_variables():
-        return NO_DISPLAY  # decided before SDL starts, so it prints nothing of its own
-    pygame.display.init()
-    if pygame.display.get_driver() in HEADLESS_DRIVERS:
-        pygame.display.quit()
-        return NO_DISPLAY
-    return None
-
-
-def run_native(open_file: str | None = None) -> int:
-    """The desktop window: the same frames, paced to 60 per second, started on
-    the game of the record `open_file` if given.  The exit status: 0, or 1
-    when there is no display to show the window on."""
-    problem = missing_display()
-    if problem is not None:
-        print(f"error: {problem}", file=sys.stderr)
-        return 1
-    app = App(open_file=open_file)
-    pacer = pygame.time.Clock()  # separate from the app's clock, which measures frames
-    while app.step():
-        pacer.tick(60)
-    pygame.quit()
-    return 0

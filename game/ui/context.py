@@ -59,14 +59,7 @@ class Context:
     search_slices_by_clock: bool = True
 
     def load_settings(self, locale_name: str | None) -> None:
-        stored = self.storage.load("settings")
-        settings = dict(DEFAULT_SETTINGS)
-        if isinstance(stored, dict):
-            settings.update({k: v for k, v in stored.items()
-                             if k in DEFAULT_SETTINGS and _valid(k, v)})
-        if settings["language"] is None:
-            settings["language"] = i18n.pick_language(locale_name)
-        self.settings = settings
+        self.settings = stored_settings(self.storage.load("settings"), locale_name)
         self.apply_settings()
 
     def apply_settings(self) -> None:
@@ -109,6 +102,18 @@ class Context:
             self.notify(i18n.t(f"notice.{kind}", what=i18n.t(f"storage.{key}"))
                         if key else i18n.t(f"notice.{kind}"))
         self.storage.notices.clear()
+
+
+def stored_settings(stored: Any, locale_name: str | None) -> dict[str, Any]:
+    """The settings `stored` holds (what is missing or invalid there at its
+    default), the language the locale's on first start."""
+    settings = dict(DEFAULT_SETTINGS)
+    if isinstance(stored, dict):
+        settings.update({k: v for k, v in stored.items()
+                         if k in DEFAULT_SETTINGS and _valid(k, v)})
+    if settings["language"] is None:
+        settings["language"] = i18n.pick_language(locale_name)
+    return settings
 
 
 def _valid(key: str, value: Any) -> bool:

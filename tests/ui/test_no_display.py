@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import app as app_module
+from game.ui import start as app_module
 
 ROOT = Path(__file__).resolve().parents[2]
 

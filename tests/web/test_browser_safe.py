@@ -25,7 +25,7 @@ ALLOWED = {
     **{name: "desktop/developer tool, never shipped" for name in DESKTOP_ONLY},
     # The desktop window's loop paces frames with Clock.tick(60); the browser
     # runs main.py's loop instead, which awaits asyncio.sleep(0) every frame.
-    "game/ui/app.py::run_native": "desktop window only",
+    "game/ui/start.py::run_native": "desktop window only",
 }
 
 BLOCKING_MODULES = {
@@ -143,10 +143,10 @@ def test_the_scan_finds_each_kind(source):
 
 def test_the_desktop_loop_is_found_and_allowed_by_name():
     finder = Finder()
-    finder.visit(ast.parse((ROOT / "game" / "ui" / "app.py").read_text(encoding="utf-8")))
+    finder.visit(ast.parse((ROOT / "game" / "ui" / "start.py").read_text(encoding="utf-8")))
     assert finder.found  # the frame-rate cap of the desktop window...
     assert {function for function, _, _ in finder.found} == {"run_native"}  # ...and only it
-    assert blocking_calls(ROOT / "game" / "ui" / "app.py") == []
+    assert blocking_calls(ROOT / "game" / "ui" / "start.py") == []
 
 
 def test_the_scan_lets_the_games_own_ticks_and_awaited_loops_be():
