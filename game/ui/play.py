@@ -356,12 +356,16 @@ class Play(DrawFlow):
         self.paused = False
 
     def stop(self) -> None:
-        """The board is left: every search stops (the analysis keeps what it found)."""
+        """The board is left: every search stops (the analysis keeps what it found),
+        and a game with clocks under way is saved with the times they show now."""
         self.cancel()
         self.values.stop()
         if self.analysis.running:
             self.analysis.stop()
         self.paused = False
+        if self.clocks is not None and self.unfinished:
+            self.mark_unsaved()
+            self._autosave()
 
     def cancel(self) -> None:
         """Stop thinking (the search, its decided move, the hint, a draw being

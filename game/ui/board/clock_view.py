@@ -1,6 +1,7 @@
 """The players' clocks in the side panel: one box a side, in the order the
-sides move, with the side's name and its time; the running clock's box is
-filled in the accent colour, and a clock under ten seconds shows tenths.
+sides move, with the side's name above its time (on a short panel, beside
+it); the running clock's box is filled in the accent colour, and a clock
+under ten seconds shows tenths.
 It draws what `Play.clocks` holds (game/ui/clocks.py)."""
 
 from __future__ import annotations
@@ -33,14 +34,18 @@ class ClockView:
         return (self.play.clock_running(),
                 *(clock_text(clocks.remaining(side)) for side in clocks.sides))
 
-    def height(self, unit: int) -> int:
-        """The room the boxes take (none in a game without clocks)."""
+    def height(self, unit: int, one_line: bool = False) -> int:
+        """The room the boxes take (none in a game without clocks); `one_line`:
+        the name beside the time, for a short panel."""
         if not self.shown:
             return 0
+        if one_line:
+            return font(text_size(unit * 1.1), True).get_linesize() + unit // 3
         return font(text_size(unit * 0.8)).get_linesize() + \
             font(int(unit * 1.4), True).get_linesize() + unit // 2
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> int:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int,
+             one_line: bool = False) -> int:
         """Draw the two boxes across the top of `rect`; returns their bottom."""
         clocks = self.play.clocks
         self.boxes = {}
@@ -48,17 +53,18 @@ class ClockView:
             return rect.top
         gap = unit // 2
         width = (rect.width - gap) // 2
-        height = self.height(unit)
+        height = self.height(unit, one_line)
         running = self.play.clock_running()
         for index, side in enumerate(clocks.sides):
             box = pygame.Rect(rect.left + index * (width + gap), rect.top, width, height)
-            self._draw_box(surface, box, side, clocks.remaining(side), side == running, unit)
+            self._draw_box(surface, box, side, clocks.remaining(side), side == running, unit,
+                           one_line)
             self.boxes[side] = box
         return rect.top + height
 
     @staticmethod
     def _draw_box(surface: pygame.Surface, box: pygame.Rect, side: str, seconds: float,
-                  running: bool, unit: int) -> None:
+                  running: bool, unit: int, one_line: bool) -> None:
         radius = max(2, unit // 3)
         if running:
             pygame.draw.rect(surface, colour("accent"), box, border_radius=radius)
@@ -70,6 +76,17 @@ class ClockView:
         name_colour = colour("text_dark") if running else colour("text_muted")
         time_colour = colour("text_dark") if running else \
             colour("danger") if seconds < LOW_SECONDS else colour("text")
+        if one_line:  # the time at the right, the name in the room it leaves
+            size = text_size(unit * 1.1)
+            time = draw_text(surface, clock_text(seconds), size, (box.right - pad, box.centery),
+                             time_colour, anchor="midright", bold=True)
+            clip = surface.get_clip()
+            surface.set_clip(pygame.Rect(box.left, box.top, time.left - box.left - pad,
+                                         box.height).clip(clip))
+            draw_text(surface, side_name(side), text_size(unit * 0.8),
+                      (box.left + pad, box.centery), name_colour, anchor="midleft")
+            surface.set_clip(clip)
+            return
         name = draw_text(surface, side_name(side), text_size(unit * 0.8),
                          (box.left + pad, box.top + unit // 4), name_colour, max_width=room)
         draw_text(surface, clock_text(seconds), int(unit * 1.4), (box.left + pad, name.bottom),

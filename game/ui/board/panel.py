@@ -63,7 +63,7 @@ class SidePanel:
 
     def _clocks_height(self) -> int:
         """The clocks' room below the status line, with its gap (none without clocks)."""
-        height = self.clocks.height(self.unit)
+        height = self.clocks.height(self.unit, self.is_short())
         return height + self.unit // 2 if height else 0
 
     def move_line_height(self) -> int:
@@ -179,7 +179,8 @@ class SidePanel:
         y = draw_lines(surface, status, text_size(u * 1.1), (rect.left, y), rect.width,
                        status_colour, bold=True) + u // 2
         if self.clocks.shown:
-            y = self.clocks.draw(surface, pygame.Rect(rect.left, y, rect.width, 0), u) + u // 2
+            y = self.clocks.draw(surface, pygame.Rect(rect.left, y, rect.width, 0), u,
+                                 self.is_short()) + u // 2
         count = self.no_progress_line()
         if count is not None:  # stays with the status line: the game's end draws near
             y = draw_lines(surface, count, body, (rect.left, y), rect.width,
