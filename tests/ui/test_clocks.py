@@ -229,7 +229,7 @@ def test_a_watched_game_has_no_clocks_whatever_the_choice_kept(monkeypatch):
     assert app.scene.play.setup.clock == "" and app.scene.play.clocks is None
 
 
-def computer_moves(monkeypatch, presses: int) -> list[str]:
+def computer_moves(monkeypatch, presses: int) -> Play:
     """A game of Brandubh against the computer, the person's moves drawn
     from a fixed seed, with the clock button pressed `presses` times."""
     app = make_app(monkeypatch)
@@ -242,13 +242,19 @@ def computer_moves(monkeypatch, presses: int) -> list[str]:
             play_move_by_hand(app, scene, rng, "mouse")
         steps(app, 2)
     assert app.errors == []
-    return scene.play.game.move_texts()
+    return scene.play
 
 
 def test_the_computer_plays_the_same_moves_with_and_without_a_clock(monkeypatch):
     without = computer_moves(monkeypatch, 0)
-    assert len(without) >= 10
-    assert computer_moves(monkeypatch, 1) == without
+    assert len(without.game.moves) >= 10 and without.clocks is None
+    timed = computer_moves(monkeypatch, 1)
+    assert timed.game.move_texts() == without.game.move_texts()
+    # Its clock ran while it thought and showed its moves: it spent more than
+    # the increments its moves earned back.
+    computer = timed.clocks.sides[0]  # the person plays the defenders, who move second
+    moves = (timed.game.ply + 1) // 2
+    assert timed.clocks.remaining(computer) < START_SECONDS + moves * INCREMENT
 
 
 def test_the_clock_shows_tenths_under_ten_seconds():
