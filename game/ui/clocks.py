@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.base import RulesError
+from .i18n import decimal
 
 # The time controls the setup offers ("": no clocks): minutes each, then
 # seconds added after each move.
@@ -94,9 +95,9 @@ class Clocks:
 
 def clock_text(seconds: float) -> str:
     """A clock as the board shows it: minutes and seconds ("4:07"), and
-    tenths under ten seconds ("9.4"), when every moment counts."""
+    tenths under ten seconds ("9.4", in Danish "9,4"), when every moment counts."""
     if seconds < 10:
         tenths = int(seconds * 10)  # rounded down: 0.0 only once it ran out
-        return f"{tenths // 10}.{tenths % 10}"
+        return decimal(tenths / 10)
     whole = int(seconds)
     return f"{whole // 60}:{whole % 60:02d}"

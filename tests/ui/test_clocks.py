@@ -260,6 +260,11 @@ def test_the_computer_plays_the_same_moves_with_and_without_a_clock(monkeypatch)
 def test_the_clock_shows_tenths_under_ten_seconds():
     assert [clock_text(s) for s in (600, 185.4, 65, 10.0, 9.96, 0.05)] == \
         ["10:00", "3:05", "1:05", "0:10", "9.9", "0.0"]
+    i18n.set_language("da")
+    try:
+        assert clock_text(4.27) == "4,2"  # Danish writes a decimal comma
+    finally:
+        i18n.set_language("en")
     clocks = Clocks(TimeControl.parse("3+2"), ("a", "d"))
     assert clocks.run("a", 179.5) is None and clocks.run("a", 0.5) == "a"
     assert clocks.remaining("a") == 0.0 and clocks.remaining("d") == START_SECONDS
