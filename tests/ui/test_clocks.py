@@ -16,11 +16,13 @@ from game.platform.storage import MemoryStorage
 from game.rules.base import Outcome, Reason, other
 from game.rules.transcript import read_record, write_record
 from game.ui import i18n
+from game.ui.board import clock_view as clock_view_module
 from game.ui.board.scene import BoardScene
 from game.ui.clocks import Clocks, TimeControl, clock_text
 from game.ui.i18n import t
 from game.ui.play import Play, Setup, load_save
 from game.ui.setup import SetupScene
+from game.ui.theme import colour
 
 from .driver import FRAME_SECONDS, button, click, key, make_app, press, settle, steps
 from .test_app import play_move_by_hand
@@ -268,3 +270,35 @@ def test_the_clock_shows_tenths_under_ten_seconds():
     clocks = Clocks(TimeControl.parse("3+2"), ("a", "d"))
     assert clocks.run("a", 179.5) is None and clocks.run("a", 0.5) == "a"
     assert clocks.remaining("a") == 0.0 and clocks.remaining("d") == START_SECONDS
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (360, 640)])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_both_clocks_show_in_the_side_panel_the_running_one_filled(monkeypatch, size,
+                                                                  language):
+    app = make_app(monkeypatch, size=size)
+    app.ctx.change("language", language)
+    scene = start_with_clock(app, "tawlbwrdd", "hotseat")
+    steps(app, 90)
+    seen: list[tuple[str, tuple]] = []
+    real = clock_view_module.draw_text
+
+    def recording(surface, text, size, pos, fill=None, **kwargs):
+        seen.append((text, fill))
+        return real(surface, text, size, pos, fill, **kwargs)
+    monkeypatch.setattr(clock_view_module, "draw_text", recording)
+    app.redraw()
+    steps(app, 1)
+    play, boxes = scene.play, scene.panel.clocks.boxes
+    running = play.clock_running()
+    texts = [text for text, _ in seen]
+    for side in play.clocks.sides:
+        assert clock_text(play.clocks.remaining(side)) in texts and t(f"side.{side}") in texts
+        box = boxes[side]
+        assert app.screen.get_rect().contains(box)
+        assert box.bottom <= scene.commands.top and not box.colliderect(scene.ui.view.rect)
+        # The running clock's box is filled in the accent colour, the other is not.
+        filled = app.screen.get_at((box.centerx, box.bottom - 3))[:3] == colour("accent")
+        assert filled == (side == running)
+    assert not boxes[play.clocks.sides[0]].colliderect(boxes[play.clocks.sides[1]])
+    assert app.errors == []
