@@ -62,6 +62,7 @@ class Reason(enum.Enum):
     NO_PROGRESS = "no-progress"
     DRAW_AGREED = "draw-agreed"
     RESIGNATION = "resignation"
+    TIME = "time"  # a player's clock ran out (a game played with clocks)
 
 
 REASON_TEXT = {
@@ -76,6 +77,7 @@ REASON_TEXT = {
     Reason.NO_PROGRESS: "too many plies in a row with no capture and no new corner",
     Reason.DRAW_AGREED: "draw agreed",
     Reason.RESIGNATION: "resignation",
+    Reason.TIME: "a clock ran out",
 }
 
 

@@ -1,8 +1,8 @@
 """A game record: the start position and the moves, which owns all history.
 
 Positions know nothing of the past, so everything that depends on it lives
-here: repetition endings, the no-progress draw, agreed draws and
-resignations, undo/redo and the move list in notation.  The record is also
+here: repetition endings, the no-progress draw, agreed draws,
+resignations and losses on time, undo/redo and the move list in notation.  The record is also
 what a save file stores.
 """
 
@@ -30,6 +30,9 @@ from .base import (
 from .spec import GameSpec
 
 SAVE_VERSION = 1
+# The endings the players' doing (or their clocks') sets, not the moves: a
+# record states them and reading it applies them.
+PLAYER_ENDINGS = (Reason.RESIGNATION, Reason.DRAW_AGREED, Reason.TIME)
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ class Game:
         self._quiet: list[int] = [0]
         self._cursor = 0  # how many of _moves are on the board
         self._seen: Counter[Hashable] = Counter([self.start.repetition_key()])
-        self._ending: Outcome | None = None  # resignation or agreed draw
+        self._ending: Outcome | None = None  # resignation, agreed draw or loss on time
         # The no-progress limit in force: None while a game of an earlier
         # edition, which lacked it, is replayed (`replayed_under`).
         self._no_progress_plies = self.spec.no_progress_plies
@@ -212,6 +215,17 @@ class Game:
         self._ending = Outcome(other(self.start.SIDES, side), Reason.RESIGNATION)
         return self._ending
 
+    def lose_on_time(self, side: str) -> Outcome:
+        """`side`'s clock ran out; the other side wins.  The clocks are kept by
+        whoever plays the game: the record holds only the ending, like a
+        resignation."""
+        if self.outcome() is not None:
+            raise RulesError("the game is already over")
+        if side not in self.start.SIDES:
+            raise RulesError(f"unknown side {side!r}")
+        self._ending = Outcome(other(self.start.SIDES, side), Reason.TIME)
+        return self._ending
+
     def agree_draw(self) -> Outcome:
         """Both players agree to a draw, where the game allows it
         (`GameSpec.draw_by_agreement`)."""
@@ -241,7 +255,7 @@ class Game:
 
     @property
     def ending(self) -> Outcome | None:
-        """A resignation or an agreed draw, if the players ended the game so;
+        """A resignation, an agreed draw or a loss on time, if the game ended so;
         None when the game is running or ended by its rules."""
         return self._ending
 
@@ -357,7 +371,7 @@ def _read_ending(data: Any, game: Game) -> Outcome | None:
         winner = data["winner"]
     except (TypeError, KeyError, ValueError):
         raise RulesError("the saved game's result is damaged") from None
-    if reason not in (Reason.RESIGNATION, Reason.DRAW_AGREED) or \
+    if reason not in PLAYER_ENDINGS or (winner is None) != (reason is Reason.DRAW_AGREED) or \
             (winner is not None and winner not in game.start.SIDES):
         raise RulesError("the saved game's result is damaged")
     return Outcome(winner, reason)

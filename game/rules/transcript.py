@@ -15,7 +15,7 @@ required when reading.  `#` starts a comment to the end of its line (none
 is written, so a record may be put on one line, as a browser's text prompt
 does to pasted text).  The result is `ongoing`, `draw REASON` or
 `win:SIDE REASON` with a reason key of `base.Reason` (`win:d resignation`
-is a resignation by the other side).
+is a resignation by the other side, `win:d time` a loss on time by it).
 
 Othello programs exchange a game as its squares alone (`f5d6c3d3c4…`), from
 the standard start, with passes left out; `read_record` reads that form too
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from . import SPECS, from_code
 from .base import CodeError, Reason, RulesError, short
-from .record import Game, check_edition
+from .record import PLAYER_ENDINGS, Game, check_edition
 from .spec import GameSpec
 
 RESULT = "result:"
@@ -46,7 +46,6 @@ _SQUARE = re.compile(r"[a-h][1-8]", re.ASCII | re.IGNORECASE)
 _NUMBER = re.compile(r"([1-9][0-9]*)(\.\.\.|\.)(.*)", re.ASCII)
 _ANNOTATION = re.compile(r"[!?]{1,2}$", re.ASCII)
 _CAPTURE = "x"
-_PLAYER_ENDINGS = (Reason.RESIGNATION, Reason.DRAW_AGREED)
 
 
 class RecordError(RulesError):
@@ -273,12 +272,13 @@ def _without_marks(text: str) -> tuple[str, bool]:
 
 
 def _apply_result(game: Game, words: list[_Token]) -> None:
-    """Check the result the record states against its moves; a resignation or an
-    agreed draw is the players' doing, so it is applied rather than checked."""
+    """Check the result the record states against its moves; a resignation, an
+    agreed draw or a loss on time is the players' doing (or their clocks'),
+    so it is applied rather than checked."""
     line = words[0].line if words else None
     where = f"line {line}: " if line else ""
     status, reason = _parse_result(words, where, game)
-    if reason in _PLAYER_ENDINGS:
+    if reason in PLAYER_ENDINGS:
         _apply_player_ending(game, status, reason, where)
         return
     stated = _describe_status(status, reason)
@@ -313,15 +313,15 @@ def _parse_result(words: list[_Token], where: str, game: Game) -> tuple[str, Rea
 def _apply_player_ending(game: Game, status: str, reason: Reason, where: str) -> None:
     stated = _describe_status(status, reason)
     winner = status.removeprefix("win:") if status.startswith("win:") else None
-    if (reason is Reason.RESIGNATION) != (winner is not None):
-        raise RecordError(f"{where}{stated} is not a result: a resignation has a winner, an "
-                          "agreed draw none", "bad_result", game.game)
+    if (reason is Reason.DRAW_AGREED) != (winner is None):
+        raise RecordError(f"{where}{stated} is not a result: a resignation or a loss on time "
+                          "has a winner, an agreed draw none", "bad_result", game.game)
     try:
         if winner is None:
             game.agree_draw()
         else:
             loser = next(side for side in game.start.SIDES if side != winner)
-            game.resign(loser)
+            (game.lose_on_time if reason is Reason.TIME else game.resign)(loser)
     except RulesError as error:
         raise RecordError(f"{where}the record says {stated}, but {error}", "wrong_result",
                           game.game) from None
@@ -346,6 +346,7 @@ def _describe_status(status: str, reason: Reason | None) -> str:
 # (but for those today's rules replay, `GameSpec.replayed_editions`).
 
 LINK_VERSION = "t1"
+_LINK_ENDINGS = {Reason.RESIGNATION: "r", Reason.TIME: "t", Reason.DRAW_AGREED: "d"}
 _LINK_FIELD = re.compile(r"[A-Za-z0-9_,/-]*", re.ASCII)
 MAX_LINK_PLIES = 6_000  # beyond the longest random games (tests/engine/test_conformance.py)
 
@@ -358,7 +359,7 @@ def write_link(game: Game) -> str:
         fields.append("s" + game.start.code().split(" ", 1)[1].replace(" ", "_"))
     ending = game.ending
     if ending is not None:
-        fields.append("d" if ending.winner is None else "r" + ending.winner)
+        fields.append(_LINK_ENDINGS[ending.reason] + (ending.winner or ""))
     return ".".join(fields)
 
 
@@ -452,8 +453,9 @@ def _apply_link_ending(game: Game, field: str) -> None:
     try:
         if field == "d":
             game.agree_draw()
-        elif field.startswith("r") and field[1:] in game.start.SIDES:
-            game.resign(next(side for side in game.start.SIDES if side != field[1:]))
+        elif field[:1] in ("r", "t") and field[1:] in game.start.SIDES:
+            loser = next(side for side in game.start.SIDES if side != field[1:])
+            (game.resign if field[0] == "r" else game.lose_on_time)(loser)
         else:
             raise _bad_link(f"unknown ending {short(field)}", game.game)
     except RecordError:

@@ -1,7 +1,7 @@
 """A game being played in the app: the record, who plays each side (see
 game/ui/players.py), and the flow of the game — the computer's turn, forced
-passes, draw offers (game/ui/play_draws.py), hints, the analysis, undo/redo
-and autosave.  No pygame here, so the flow can be tested on its own.
+passes, draw offers (game/ui/play_draws.py), the clocks (game/ui/clocks.py),
+hints, the analysis, undo/redo and autosave.  No pygame here, so the flow can be tested on its own.
 
 The board drives it with one call a frame, `Play.tick(frame)`, which runs
 the frame's share of every background search and returns what happened
@@ -27,6 +27,7 @@ from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import IllegalMove, Move, Played, Position, RulesError
 from ..rules.record import Game
 from .background import AnalysisRun, DrawOffers, Evaluation, HintSearch, SquareValues
+from .clocks import Clocks, TimeControl
 from .computer_turn import SEED_STEP, SHOW_THINKING_AT_LEAST, ComputerTurn, Decided
 from .flow_state import Frame, Snapshot
 from .play_draws import DrawFlow
@@ -45,7 +46,7 @@ from .play_events import (
 )
 
 # Who plays: the board, the setup and the saves import these from here too.
-from .players import HUMAN, MODES, Mode, Setup, resolve_side  # noqa: F401
+from .players import HUMAN, MODES, TIMED_MODES, Mode, Setup, resolve_side  # noqa: F401
 from .watching import Watching
 
 LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
@@ -70,6 +71,15 @@ def move_lines(texts: list[str]) -> list[list[str]]:
     """The move list's numbered lines: line n holds plies 2n-1 and 2n."""
     return [texts[(n - 1) * PLIES_PER_LINE:n * PLIES_PER_LINE]
             for n in range(1, move_number(len(texts)) + 1)]
+
+
+def new_clocks(setup: Setup, game: Game) -> Clocks | None:
+    """Fresh clocks for a game set up with a time control (None: played without);
+    a game loaded part-way starts them at its present ply."""
+    control = TimeControl.parse(setup.clock)
+    if control is None or setup.mode not in TIMED_MODES:
+        return None
+    return Clocks(control, game.start.SIDES, game.ply)
 
 
 def only_pass(position: Position) -> bool:
@@ -113,6 +123,7 @@ class Play(DrawFlow):
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
         self.game = game or Game(spec(setup.game).start_code)
+        self.clocks = new_clocks(setup, self.game)  # None: played without clocks
         # The history keeps a game by this id: ended, taken back and ended
         # again, it is kept once, in its final version.
         self.game_id = new_game_id()
@@ -249,6 +260,8 @@ class Play(DrawFlow):
             return
         self.draws.forget()
         self.passing = None
+        if self.clocks is not None:  # the times come back with the position
+            self.clocks.went_to(self.game.ply)
         self._record_changed()
         self._events.append(HistoryChanged())
 
@@ -298,6 +311,7 @@ class Play(DrawFlow):
         if mode is not None:
             self.setup = replace(self.setup, mode=mode)
             self.watching = Watching()  # other players: no pause or pace carries over
+        self.clocks = new_clocks(self.setup, game)  # another game: the clocks start afresh
         self.draws = DrawOffers()  # another game: no offer, and no decline, carries over
         self.passing = None
         self._record_changed()
@@ -342,12 +356,16 @@ class Play(DrawFlow):
         self.paused = False
 
     def stop(self) -> None:
-        """The board is left: every search stops (the analysis keeps what it found)."""
+        """The board is left: every search stops (the analysis keeps what it found),
+        and a game with clocks under way is saved with the times they show now."""
         self.cancel()
         self.values.stop()
         if self.analysis.running:
             self.analysis.stop()
         self.paused = False
+        if self.clocks is not None and self.unfinished:
+            self.mark_unsaved()
+            self._autosave()
 
     def cancel(self) -> None:
         """Stop thinking (the search, its decided move, the hint, a draw being
@@ -366,6 +384,7 @@ class Play(DrawFlow):
         computer's move played once shown long enough, and the game saved if
         it changed.  Returns what happened since the last tick."""
         forced = self._forced_pass(frame)
+        self._run_clock(frame)
         self._step_hint(frame)
         self._step_draw_weighing(frame)
         state = self.state
@@ -414,6 +433,27 @@ class Play(DrawFlow):
             self.passing = None
             self._play(self.position.legal_moves()[0], Actor.FORCED)
         return True
+
+    def clock_running(self, showing: bool = False) -> str | None:
+        """The side whose clock runs now: the side to move, while the game is
+        live and its position is on the board (not in replay, not while the
+        last move is still shown moving, not while a forced pass, which
+        nobody chooses, waits to play itself)."""
+        state = self.state
+        if self.clocks is None or self.paused or showing or state.over or state.only_pass:
+            return None
+        return state.side
+
+    def _run_clock(self, frame: Frame) -> None:
+        """Run the clock of the side to move by the frame's time; when it runs
+        out, that side has lost on time."""
+        side, clocks = self.clock_running(frame.showing), self.clocks
+        if side is None or clocks is None or clocks.run(side, frame.dt) is None:
+            return
+        self.cancel()
+        self.game.lose_on_time(side)
+        self._record_changed()
+        self._report_ending()
 
     def _step_hint(self, frame: Frame) -> None:
         if self.paused or not self.hint_search.pending:
@@ -478,6 +518,8 @@ class Play(DrawFlow):
         self.draws.cancel()  # a person who moves while it is weighed withdraws the offer
         before = self.position
         played = self.game.play(move)
+        if self.clocks is not None:
+            self.clocks.moved(before.side, self.game.ply)
         self.watching.played()
         self.draws.moved(before.side)
         self._events.append(Moved(Turn(before, move, played), by))
@@ -573,7 +615,10 @@ class Play(DrawFlow):
     # --- saving ---------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"setup": asdict(self.setup), "game": self.game.to_dict(), "id": self.game_id}
+        data = {"setup": asdict(self.setup), "game": self.game.to_dict(), "id": self.game_id}
+        if self.clocks is not None:
+            data["clocks"] = self.clocks.to_dict()
+        return data
 
     @staticmethod
     def from_dict(data: Any) -> Play:
@@ -585,6 +630,10 @@ class Play(DrawFlow):
         if game.game != setup.game:
             raise RulesError("the saved game is damaged")
         play = Play(setup, game)
+        if play.clocks is not None and "clocks" in data:  # else they start afresh
+            play.clocks.restore(data["clocks"])
+            if play.clocks.ply != game.ply:
+                raise RulesError("the saved game's clocks are damaged")
         game_id = data.get("id")
         if isinstance(game_id, str) and game_id:
             play.game_id = game_id  # older saves have none: the new one stands

@@ -81,7 +81,8 @@ class DrawAnswered:
 
 @dataclass(frozen=True)
 class GameEnded:
-    """The game has ended: by a move, a resignation or an agreed draw."""
+    """The game has ended: by a move, a resignation, an agreed draw or a
+    clock run out."""
 
     outcome: Outcome
     ply: int

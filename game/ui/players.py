@@ -1,7 +1,7 @@
 """Who plays a game: a person against the computer, two people on one
 device, a person against a friend elsewhere (moves sent by link), or the
 computer against itself; and the whole setup of a game (which
-game, who plays, at what level).  No pygame here."""
+game, who plays, at what level, with what clocks).  No pygame here."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 from ..ai.levels import LEVEL_NAMES
 from ..rules import GAME_NAMES, spec
 from ..rules.base import RulesError, other
+from .clocks import TIME_CONTROLS
 
 HUMAN = "human"  # who plays a side that is not the computer's
 FRIEND = "friend"  # who plays the other side of a game with a friend: no one here
@@ -30,11 +31,16 @@ class Mode(StrEnum):
 
 
 MODES = tuple(Mode)
+# The modes a game may be played with clocks in: the players are both here
+# (a friend's moves come by link, hours apart; watching has no one to time).
+TIMED_MODES = (Mode.COMPUTER, Mode.HOTSEAT)
 
 
 @dataclass(frozen=True)
 class Setup:
-    """How a game was set up: which game, who plays, at what level."""
+    """How a game was set up: which game, who plays, at what level, and its
+    time control (one of `TIME_CONTROLS`; "": no clocks, as in games set up
+    before there were clocks)."""
 
     game: str
     mode: Mode = Mode.COMPUTER
@@ -44,6 +50,7 @@ class Setup:
     # Watching: the level of the side that moves second ("": `level`, as in
     # games set up before each side had its own).
     second_level: str = ""
+    clock: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mode", Mode(self.mode))  # a stored or chosen string
@@ -74,9 +81,11 @@ class Setup:
         if not isinstance(data, dict) or data.get("mode", Mode.COMPUTER) not in MODES:
             raise RulesError("the saved setup is damaged")
         setup = Setup(**{k: data[k] for k in ("game", "mode", "human_side", "level", "seed",
-                                              "second_level") if k in data})
+                                              "second_level", "clock") if k in data})
         if setup.game not in GAME_NAMES or setup.level not in LEVEL_NAMES \
                 or setup.second_level not in ("", *LEVEL_NAMES) \
+                or setup.clock not in TIME_CONTROLS \
+                or (setup.clock and setup.mode not in TIMED_MODES) \
                 or not isinstance(setup.seed, int) or not isinstance(setup.human_side, str):
             raise RulesError("the saved setup is damaged")
         return setup

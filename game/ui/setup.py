@@ -1,6 +1,7 @@
 """New-game setup: who plays (computer, two players, a friend by link,
-computer vs computer), the person's side, and the computer's level (watching,
-one for each side).  Each game's setup opens with the choices its last game
+computer vs computer), the person's side, the computer's level (watching,
+one for each side), and the clocks (against the computer and for two
+players here).  Each game's setup opens with the choices its last game
 was started with, kept in storage across restarts."""
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from ..lessons import LESSONS
 from ..platform.storage import Storage
 from ..rules import spec
 from .choices import ChoiceScene
+from .clocks import TIME_CONTROLS
 from .dialogs import ConfirmDialog, Confirmed, Declined
 from .i18n import t
 from .lessons.store import offer_due, skip_offer
-from .play import MODES, Play, Setup, discard_save, load_save, resolve_side
+from .play import MODES, TIMED_MODES, Play, Setup, discard_save, load_save, resolve_side
 from .scene import Pop, Push, Replace, ToBoard, ToLesson, Transition
 from .theme import colour, font, text_size
 from .widgets import Button, draw_text, wrap
@@ -28,7 +30,7 @@ LEVELS = ("bard", "ovate", "druid")
 # know before they take a rule for a bug.
 GAME_NOTES = {"brandubh": "setup.reconstruction"}
 # Where each game's last started choices are kept:
-# {game: {"mode", "side", "level", "second_level"}}.
+# {game: {"mode", "side", "level", "second_level", "clock"}}.
 CHOICES_KEY = "setups"
 LEVEL_FOR = "setup.level_for:"  # a watched side's level row: this, then the side
 
@@ -36,7 +38,7 @@ LEVEL_FOR = "setup.level_for:"  # a watched side's level row: this, then the sid
 def default_choice(game: str) -> dict[str, str]:
     """The choices a game's setup opens with when none were kept."""
     return {"mode": "computer", "level": "ovate", "side": spec(game).suggested_side,
-            "second_level": "ovate"}
+            "second_level": "ovate", "clock": ""}
 
 
 def remembered_choice(storage: Storage, game: str) -> dict[str, str]:
@@ -46,7 +48,7 @@ def remembered_choice(storage: Storage, game: str) -> dict[str, str]:
     kept = _kept_choices(storage).get(game)
     if isinstance(kept, dict):
         offered = {"mode": MODES, "level": LEVELS, "side": (*spec(game).sides, "random"),
-                   "second_level": LEVELS}
+                   "second_level": LEVELS, "clock": TIME_CONTROLS}
         choice.update({field: value for field, value in kept.items()
                        if field in offered and isinstance(value, str)
                        and value in offered[field]})
@@ -93,6 +95,9 @@ class SetupScene(ChoiceScene):
         # Watching: the level of the side that moves second (the first side's is `level`).
         self.second_level_buttons = [Button(f"level.{lv}", self._set("second_level", lv),
                                             name=f"second_level-{lv}") for lv in LEVELS]
+        # The time control: one button in the footer that goes round the
+        # choices (a row of its own would push the level's note off a phone).
+        self.clock_button = Button("", self.next_clock, literal=True, name="clock")
         self.start_button = Button("setup.start", self.begin, name="start")
         self.back_button = Button("setup.back", lambda: Pop(), name="back")
         self.footer = [self.back_button, self.start_button]
@@ -132,7 +137,24 @@ class SetupScene(ChoiceScene):
 
     def all_buttons(self) -> list[Button]:
         return [*self.mode_buttons, *self.side_buttons, *self.level_buttons,
-                *self.second_level_buttons]
+                *self.second_level_buttons, self.clock_button]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The footer holds the clock's button in the modes played with clocks."""
+        timed = self.choice["mode"] in TIMED_MODES
+        self.footer = [self.back_button, *([self.clock_button] if timed else []),
+                       self.start_button]
+        clock = self.choice["clock"]
+        self.clock_button.label = t("setup.clock_on", clock=clock) if clock \
+            else t("setup.clock_off")
+        self.clock_button.selected = bool(clock)
+        super().resize(size)
+
+    def next_clock(self) -> None:
+        """The next time control, round to none after the longest."""
+        index = TIME_CONTROLS.index(self.choice["clock"])
+        self.choice["clock"] = TIME_CONTROLS[(index + 1) % len(TIME_CONTROLS)]
+        self.refresh()
 
     def is_selected(self, button: Button) -> bool:
         field, _, value = button.name.partition("-")
@@ -225,7 +247,8 @@ class SetupScene(ChoiceScene):
         mode = self.choice["mode"]
         side = resolve_side(self.choice["side"], self.sides, rng) if mode in PERSONAL else ""
         second = self.choice["second_level"] if mode == "watch" else ""
+        clock = self.choice["clock"] if mode in TIMED_MODES else ""
         setup = Setup(self.game, mode, side, self.choice["level"], seed=rng.randrange(1 << 30),
-                      second_level=second)
+                      second_level=second, clock=clock)
         remember_choice(self.ctx.storage, self.game, self.choice)
         return Replace(ToBoard(Play(setup)))

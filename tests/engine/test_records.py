@@ -15,7 +15,7 @@ from itertools import pairwise
 import pytest
 
 from game.rules import GAME_NAMES, SPECS, from_code, start
-from game.rules.base import Reason, RulesError
+from game.rules.base import IllegalMove, Outcome, Reason, RulesError
 from game.rules.record import Game
 from game.rules.transcript import (
     RecordError,
@@ -171,6 +171,37 @@ def test_a_resignation_survives(name: str, loser_index: int) -> None:
     text = write_record(game)
     assert "resignation" in text
     assert_same_game(read_record(text), game)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("loser_index", [0, 1])
+def test_a_loss_on_time_survives_a_record_a_link_and_a_save(name: str, loser_index: int) -> None:
+    game = random_game(name, 4, plies=5)
+    loser = game.start.SIDES[loser_index]
+    game.lose_on_time(loser)
+    winner = game.start.SIDES[1 - loser_index]
+    assert game.outcome() == Outcome(winner, Reason.TIME)
+    text = write_record(game)
+    assert text.endswith(f"result: win:{winner} time\n")
+    for read in (read_record(text), read_link(write_link(game)), Game.from_dict(game.to_dict())):
+        assert read.outcome() == Outcome(winner, Reason.TIME)
+        assert_same_game(read, game)
+
+
+def test_a_loss_on_time_ends_the_game_and_undo_takes_it_back() -> None:
+    game = random_game("reversi", 1, plies=4)
+    game.lose_on_time(game.position.side)
+    with pytest.raises(IllegalMove):
+        game.play(game.position.legal_moves()[0])
+    with pytest.raises(RulesError):
+        game.resign(game.position.side)
+    assert game.undo() and game.outcome() is None and game.ply == 4
+
+
+def test_a_loss_on_time_without_a_winner_is_not_a_result() -> None:
+    with pytest.raises(RecordError) as caught:
+        read_record("brandubh\n1. d7-e7\nresult: draw time\n")
+    assert caught.value.kind == "bad_result"
 
 
 def test_an_agreed_draw_survives() -> None:

@@ -334,7 +334,8 @@ def test_a_stored_setup_reads_back_with_its_mode_as_an_enum():
               "seed": 4}
     setup = Setup.read(stored)
     assert setup.mode is Mode.HOTSEAT and setup.mode == "hotseat"
-    assert Play(setup).to_dict()["setup"] == {**stored, "second_level": ""}  # one level for both
+    # one level for both, and no clocks
+    assert Play(setup).to_dict()["setup"] == {**stored, "second_level": "", "clock": ""}
 
 
 @pytest.mark.parametrize("mode", ["chess", 3, None])

@@ -54,7 +54,7 @@ def test_new_opens_with_the_choices_that_game_was_last_started_with(monkeypatch)
     assert button(app, "new-reversi").visible
     scene = open_setup(app, "reversi")
     assert scene.choice == {"mode": "computer", "side": "w", "level": "druid",
-                            "second_level": "ovate"}
+                            "second_level": "ovate", "clock": ""}
     assert selected(app) == {"mode": "computer", "side": "w", "level": "druid"}
     assert app.errors == []
 
@@ -81,7 +81,8 @@ def test_the_choices_outlast_a_restart(monkeypatch):
     start(app, "modiar", side="random", level="bard")
     again = make_app(monkeypatch, storage=storage)  # the app started afresh on the same device
     assert open_setup(again, "modiar").choice == {"mode": "computer", "side": "random",
-                                                  "level": "bard", "second_level": "ovate"}
+                                                  "level": "bard", "second_level": "ovate",
+                                                  "clock": ""}
     assert selected(again) == {"mode": "computer", "side": "random", "level": "bard"}
 
 

@@ -1,5 +1,6 @@
 """The side panel's reading matter: the game's name, who plays, whose turn it
-is, the game's counts, room for a notice, the move list and the analysis.
+is, the clocks (game/ui/board/clock_view.py), the game's counts, room for
+a notice, the move list and the analysis.
 It draws what the play and the replay cursor hold; the buttons below are
 the command panel's (game/ui/board/commands.py).
 
@@ -20,6 +21,7 @@ from ..notices import notice_height
 from ..play import HUMAN, PLIES_PER_LINE, Mode, Play, move_number
 from ..theme import colour, font, text_size
 from ..widgets import draw_lines, draw_text, lines_needed
+from .clock_view import ClockView
 from .games import GameUI
 from .move_list import Entry, MoveList
 from .replay import ReplayCursor
@@ -34,6 +36,7 @@ class SidePanel:
                  analysis: AnalysisView, eval_bar: EvalBar) -> None:
         self.play, self.ui, self.replay, self.analysis = play, ui, replay, analysis
         self.eval_bar = eval_bar
+        self.clocks = ClockView(play)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
         self.move_list = MoveList()
@@ -59,7 +62,12 @@ class SidePanel:
         key = self.move_list.key_height(t(note_key) if note_key else None, self.rect.width, u)
         extra = self.ui.extra_height(text_size(u))  # Reversi's discs in hand
         return font(int(u * 1.6), True).get_linesize() + 3 * line + info * (line + 4) + \
-            2 * u + extra + self.move_line_height() * 3 + key + 2 * u
+            2 * u + extra + self.move_line_height() * 3 + key + 2 * u + self._clocks_height()
+
+    def _clocks_height(self) -> int:
+        """The clocks' room below the status line, with its gap (none without clocks)."""
+        height = self.clocks.height(self.unit, self.is_short())
+        return height + self.unit // 2 if height else 0
 
     def move_line_height(self) -> int:
         return max(int(self.unit * 1.35), font(MoveList.text_size(self.unit)).get_linesize() + 2)
@@ -173,6 +181,9 @@ class SidePanel:
         status_colour = colour("accent") if self.replay.viewing is not None else None
         y = draw_lines(surface, status, text_size(u * 1.1), (rect.left, y), rect.width,
                        status_colour, bold=True) + u // 2
+        if self.clocks.shown:
+            y = self.clocks.draw(surface, pygame.Rect(rect.left, y, rect.width, 0), u,
+                                 self.is_short()) + u // 2
         count = self.no_progress_line()
         if count is not None:  # stays with the status line: the game's end draws near
             y = draw_lines(surface, count, body, (rect.left, y), rect.width,
@@ -225,7 +236,7 @@ class SidePanel:
                    "extra": self.ui.extra_height(body),
                    "info": sum(lines(line, body) + 4 for line in self._info(
                        self.replay.shown_position)) + u // 3}
-        used = lines(status, text_size(u * 1.1), True) + u // 2 + \
+        used = lines(status, text_size(u * 1.1), True) + u // 2 + self._clocks_height() + \
             (lines(count, body) + u // 2 if count is not None else 0) + \
             sum(h for block, h in heights.items() if block not in left_out)
         free = bottom - self.rect.top - used - u // 3 - u // 2

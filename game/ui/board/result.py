@@ -109,16 +109,19 @@ class ResultPanel:
         return wrap(reason, text_size(self.unit), width)
 
     def _reason_text(self, outcome: Outcome) -> str:
-        """Why the game ended; a resignation says who gave up."""
+        """Why the game ended; a resignation says who gave up, a loss on time
+        whose clock ran out."""
         if outcome.reason is Reason.NO_LEGAL_MOVE:
             return t("reason.no_legal_move_side", side=side_name(self.play.game.position.side))
-        if outcome.reason is not Reason.RESIGNATION or outcome.winner is None:
+        losses = {Reason.RESIGNATION: "resigned", Reason.TIME: "lost_on_time"}
+        if outcome.reason not in losses or outcome.winner is None:
             return t(f"reason.{outcome.reason.value}")
         setup = self.play.setup
         loser = other(self.play.game.start.SIDES, outcome.winner)
+        key = losses[outcome.reason]
         if setup.mode in (Mode.COMPUTER, Mode.FRIEND) and loser == setup.human_side:
-            return t("resigned.you")
-        return t(f"resigned.{loser}")
+            return t(f"{key}.you")
+        return t(f"{key}.{loser}")
 
     def _title_room(self, width: int) -> int:
         """The title's width in a panel `width` wide: centred, clear of the ×."""

@@ -442,10 +442,12 @@ class BoardScene(Scene):
 
     def _looks(self) -> tuple:
         """What the scene shows that can change with no input: a computer move, a
-        hint found, the thinking dots, the commands, the result panel, a notice."""
+        hint found, the thinking dots, the commands, the result panel, a notice,
+        the clocks."""
         return (self.play.game.ply, self.replay.viewing, self.play.hint, self.status_line(),
                 self.game_over_panel, self.analysis.looks(), self.move_values.looks(),
-                self.eval_bar.looks(), self.commands.looks(), self.ctx.notice_shown)
+                self.eval_bar.looks(), self.commands.looks(), self.ctx.notice_shown,
+                self.panel.clocks.looks())
 
     def _note_looks(self) -> None:
         looks = self._looks()
