@@ -96,6 +96,7 @@ def scenes(app) -> dict[str, Callable]:
         found[f"{game}-threats"] = _board(ctx, game, over=False, level="bard")
     for game in GAME_NAMES:
         found[f"{game}-summary"] = _board(ctx, game, over=True, summary=True)
+        found[f"{game}-clocks"] = _board(ctx, game, over=False, mode="hotseat", clock="5+3")
     found["lessons"] = lambda: _lessons(ctx)
     found["lesson-offer"] = lambda: _lesson_offer(app)
     for lesson in ("brandubh.capture", "tawlbwrdd.king", "reversi.lines", "modiar.chain"):
@@ -293,13 +294,14 @@ def _setup(ctx, game: str) -> Callable:
 def _board(ctx, game: str, *, over: bool, closed: bool = False, looking_back: int = 0,
            analysis: bool = False, mode: str = "computer", level: str = "ovate",
            second_level: str = "", waiting: bool = False, paused: bool = False,
-           summary: bool = False) -> Callable:
+           summary: bool = False, clock: str = "") -> Callable:
     """A board part-way through a game or at its end (`over`), the result panel
     `closed`, a move `looking_back` plies before the last on show, the Druid's
     `analysis` begun, played in `mode` ("computer", "hotseat", "friend",
     "watch") against `level` (watching, `second_level` for the second side);
     a friend's game `waiting` for the friend's move; watching `paused`; the
-    result panel's `summary` of the Druid's analysis, finished."""
+    result panel's `summary` of the Druid's analysis, finished; `clock`, the
+    time control."""
     def make():
         from ..rules import spec
         from .board.games import game_ui
@@ -307,7 +309,7 @@ def _board(ctx, game: str, *, over: bool, closed: bool = False, looking_back: in
         from .play import Mode, Play, Setup
         from .scene import ToBoard
         play = Play(Setup(game, Mode(mode), spec(game).suggested_side, level,
-                          second_level=second_level))
+                          second_level=second_level, clock=clock))
         rng = random.Random(4)
         plies = 10_000 if over else game_ui(game).midgame_plies
         while play.game.outcome() is None and play.game.ply < plies:
