@@ -474,3 +474,29 @@ def test_a_shared_games_link_goes_through_the_pages_address(browser, site, page_
     assert page.evaluate("history.length") == steps_before  # ...with no new step to go Back to
     assert web.page_fragment() == write_link(game)
     page.context.close()
+
+
+@pytest.mark.parametrize("fragment", ["f1.c0ffee00d15ea5e5.a.t1.brandubh.3.1.GQ",
+                                      "f1.c0ffee00d15ea5e5.a.t1.brandubh.3.1.GQ%2"],
+                         ids=["friend-link", "cut-in-an-escape"])
+def test_a_link_in_the_address_reaches_the_loader_and_the_app_unchanged(browser, site,
+                                                                         page_calls, fragment,
+                                                                         monkeypatch):
+    """pygbag's loader puts the address's "#" part through decodeURI() (the stand-in
+    does too), which throws on a stray "%": the page must not let that stop it."""
+    from game.platform import web
+
+    runtime = Runtime(main_js=replay_script(page_calls))
+    page = open_page(browser, site[1] + "#" + fragment, runtime, size=PORTRAIT)
+    page.wait_for_function("document.getElementById('loader').classList.contains('tap')",
+                           timeout=10_000)
+    assert page.evaluate("window.standin.argv") == [fragment], "the loader read the address"
+    page.mouse.click(PORTRAIT[0] // 2, PORTRAIT[1] // 2)
+    page.wait_for_function("document.getElementById('loader').hidden")
+    assert page.evaluate("document.getElementById('failure').hidden")
+    window = PageWindow(page)
+    monkeypatch.setattr(web, "browser_window", lambda: window)
+    assert web.page_fragment() == fragment, "the app reads the text the address had"
+    if "%" not in fragment:
+        assert page.evaluate("location.href") == site[1] + "#" + fragment, "left as it was"
+    page.context.close()

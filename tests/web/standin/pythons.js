@@ -3,7 +3,11 @@
 // Written for these tests from what the real loader was seen to do to a page
 // (docs/web.md, "The stand-in loader"); none of pygbag's code.  It does to the
 // DOM what the real one does before CPython runs, in the same order:
-//   - when evaluated: reads window.config and its own <script> tag (data-os);
+//   - when evaluated: reads window.config and its own <script> tag (data-os),
+//     and hands the address's "#" part, cut at each "%20" and put through
+//     decodeURI(), to Python as sys.argv (here window.standin.argv): an
+//     address with a stray "%" throws a URIError there and the loader stops,
+//     before any of the rest;
 //   - on the window's load event: installs onbeforeunload (a confirm() prompt)
 //     unless config.can_close; for "gui" appends a 128x128 #canvas3d,
 //     position absolute at the bottom left, to the body, and sizes the page's
@@ -25,7 +29,8 @@
     config.can_close = config.can_close || 0
     config.executable = config.executable || cdn + "cpython" + build.replace(".", "") + "/main.js"
     config.debug = location.hash.search("#debug") >= 0
-    window.standin = {features: features, events: []}  // what the tests may inspect
+    const argv = location.hash ? location.hash.slice(1).split("%20").map(decodeURI) : []
+    window.standin = {features: features, events: [], argv: argv}  // what the tests may inspect
 
     window.MM = {UME: !config.ume_block, focus_handler: function () {}}
 
