@@ -205,6 +205,17 @@ def fit_size(text: str, size: int, max_width: int | None, bold: bool) -> int:
     return size
 
 
+def shortened(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text` if it fits `width` at `size`, else as much of it as fits with "…"
+    after it (a name in a box that has room for one line of it)."""
+    chosen = font(size, bold)
+    if chosen.size(text)[0] <= width:
+        return text
+    while text and chosen.size(text.rstrip() + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
 def fit_font(text: str, size: int, max_width: int | None, bold: bool) -> pygame.font.Font:
     """The largest font up to `size` in which `text` fits `max_width`."""
     return font(fit_size(text, size, max_width, bold), bold)

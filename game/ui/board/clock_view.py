@@ -12,7 +12,7 @@ from ..clocks import clock_text
 from ..i18n import side_name
 from ..play import Play
 from ..theme import colour, font, text_size
-from ..widgets import draw_text
+from ..widgets import draw_text, shortened
 
 LOW_SECONDS = 10  # under this a clock shows tenths, and its time turns red when not running
 
@@ -80,12 +80,10 @@ class ClockView:
             size = text_size(unit * 1.1)
             time = draw_text(surface, clock_text(seconds), size, (box.right - pad, box.centery),
                              time_colour, anchor="midright", bold=True)
-            clip = surface.get_clip()
-            surface.set_clip(pygame.Rect(box.left, box.top, time.left - box.left - pad,
-                                         box.height).clip(clip))
-            draw_text(surface, side_name(side), text_size(unit * 0.8),
-                      (box.left + pad, box.centery), name_colour, anchor="midleft")
-            surface.set_clip(clip)
+            name_size = text_size(unit * 0.8)
+            name = shortened(side_name(side), name_size, time.left - box.left - 2 * pad)
+            draw_text(surface, name, name_size, (box.left + pad, box.centery), name_colour,
+                      anchor="midleft")
             return
         name = draw_text(surface, side_name(side), text_size(unit * 0.8),
                          (box.left + pad, box.top + unit // 4), name_colour, max_width=room)
