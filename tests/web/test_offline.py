@@ -450,6 +450,10 @@ def test_a_new_build_is_offered_and_runs_after_a_reload_never_a_broken_one(
         visit.start(keep_runtime_first=True)
         visit.wait_until_kept()
         assert visit.build() == build_id(first)
+        kept = kept_history_items()
+        for name, value in kept.items():  # the history as the game writes it in the page
+            visit.page.evaluate("([name, value]) => localStorage.setItem(name, value)",
+                                [name, value])
         visit.forget_requests()
 
         deploy(second, visit.site, cut_archive=True)
@@ -475,6 +479,7 @@ def test_a_new_build_is_offered_and_runs_after_a_reload_never_a_broken_one(
         assert visit.page.is_hidden("#update")
         assert not any(build_id(first) in name for name in visit.caches()), \
             "the old version's cache is gone"
+        assert history_in(visit) == kept, "the history survives the new version and the reload"
 
         deploy(first, visit.site)  # and back: the notice's button reloads into it
         visit.back_online()
@@ -485,6 +490,35 @@ def test_a_new_build_is_offered_and_runs_after_a_reload_never_a_broken_one(
         assert visit.runtime.requested == [], "pygbag's runtime came from the worker's cache"
     finally:
         visit.close()
+
+
+def kept_history_items() -> dict[str, str]:
+    """The page's localStorage items holding a history of two finished games,
+    written by the game's own storage code (as main.py writes them in a page)."""
+    from game.history import finished_entry, keep_finished, load_history
+    from game.platform.storage import LocalStorage
+    from game.rules import start
+    from game.rules.record import Game
+    from game.ui.players import Mode, Setup
+
+    class Items(dict):
+        getItem, setItem, removeItem = dict.get, dict.__setitem__, dict.pop
+
+    items = Items()
+    storage = LocalStorage(items)
+    for number, game in enumerate(("brandubh", "reversi")):
+        played = Game(start(game))
+        played.resign(played.position.side)
+        keep_finished(storage, finished_entry(f"game-{number}", 1.0e9 + number,
+                                              Setup(game, Mode.HOTSEAT), played))
+    assert len(load_history(storage)) == 2
+    return dict(items)
+
+
+def history_in(visit: Visit) -> dict[str, str]:
+    return visit.page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(name => name.startsWith("taiplis.history")).map(name =>
+            [name, localStorage.getItem(name)]))""")
 
 
 def wait_for_build(visit: Visit, build: str) -> None:
