@@ -12,16 +12,13 @@ each of which returns at once what it did, in the same events.
 
 from __future__ import annotations
 
-import time
 import uuid
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 from ..ai.levels import RandomPlayer, start_search
 from ..ai.search import Search
-from ..friends import FriendGame, keep_friend_game
-from ..history import finished_entry, keep_finished
-from ..history.analyses import keep_analysis, kept_analysis, restored_analysis, stored_analysis
+from ..friends import FriendGame
 from ..platform.storage import Storage
 from ..rules import GAME_NAMES, spec, spec_of
 from ..rules.base import IllegalMove, Move, Played, Position, RulesError
@@ -44,21 +41,21 @@ from .play_events import (
     Why,
     reported,
 )
+from .play_keeping import (  # noqa: F401 (the saves' functions are imported from here too)
+    LEGACY_AUTOSAVE_KEY,
+    PlayKeeping,
+    autosave_key,
+    discard_save,
+    save_play,
+)
 
 # Who plays: the board, the setup and the saves import these from here too.
 from .players import HUMAN, MODES, TIMED_MODES, Mode, Setup, resolve_side  # noqa: F401
 from .watching import Watching
 
-LEGACY_AUTOSAVE_KEY = "autosave"  # the one slot all games shared before each had its own
 PLIES_PER_LINE = 2  # the move list gives each pair of plies (one move per side) one number
 FORCED_PASS_SECONDS = 1.2  # the "no legal move" message is read, then the pass is played
 FORCED_PASS_AT_LEAST = 0.6  # even with animations off the message stays this long
-
-
-def autosave_key(game: str) -> str:
-    """Where `game`'s unfinished game is kept: one slot per game, so starting
-    another game never overwrites it."""
-    return f"{LEGACY_AUTOSAVE_KEY}.{game}"
 
 
 def move_number(ply: int) -> int:
@@ -119,7 +116,7 @@ def redo_to_a_choice(game: Game, setup: Setup) -> bool:
     return changed
 
 
-class Play(DrawFlow):
+class Play(DrawFlow, PlayKeeping):
     def __init__(self, setup: Setup, game: Game | None = None) -> None:
         self.setup = setup
         self.game = game or Game(spec(setup.game).start_code)
@@ -539,67 +536,6 @@ class Play(DrawFlow):
             self._ended_unkept = True
             self._events.append(GameEnded(outcome, self.game.ply))
 
-    def _keep_analysis(self) -> None:
-        """A finished game's analysis, once complete, is kept with its history
-        entry (once for each analysis: one shown from the history is kept already)."""
-        found = self.analysis.analysis
-        if self.storage is None or found is None or found is self._analysis_kept \
-                or not self.state.over or not self.analysis.complete(self.game) \
-                or found.total != self.game.ply:
-            return
-        self._analysis_kept = found
-        keep_analysis(self.storage, self.game_id, stored_analysis(self.game, found))
-
-    def show_kept_analysis(self, storage: Storage) -> None:
-        """Show the analysis kept with this game's history entry, if there is one
-        for these moves, instead of searching it again."""
-        found = restored_analysis(self.game, kept_analysis(storage, self.game_id))
-        if found is not None:
-            self.analysis.adopt(found)
-            self._analysis_kept = found
-
-    def mark_unsaved(self) -> None:
-        """The next tick saves it even unchanged (a game just loaded from elsewhere)."""
-        self._saved_revision = -1
-
-    def _autosave(self) -> None:
-        """The one place the game is saved: after any change of the record, while
-        it goes on; once it is over its slot is emptied and, if a move, a
-        resignation or an agreed draw ended it here, it goes into the history."""
-        if self.storage is None or self._saved_revision == self.revision:
-            return
-        self._saved_revision = self.revision
-        if self.setup.mode == Mode.FRIEND:
-            self._keep_friend_game()
-            return
-        if not self.state.over:
-            save_play(self.storage, self)
-            return
-        kept = True
-        if self._ended_unkept:
-            kept = keep_finished(self.storage, finished_entry(self.game_id, time.time(),
-                                                              self.setup, self.game))
-        self._ended_unkept = False
-        if kept:
-            discard_save(self.storage, self.setup.game)
-        else:  # the history could not be written: the saved game stays where it was kept
-            save_play(self.storage, self)
-
-    def _keep_friend_game(self) -> None:
-        """A game with a friend is kept in the list of such games (never in its
-        game's slot, which stays for the player's own game); once over, in
-        the history too."""
-        keep_friend_game(self.storage, self.friend_game(time.time()))
-        if self.state.over and self._ended_unkept:
-            keep_finished(self.storage, finished_entry(self.game_id, time.time(),
-                                                       self.setup, self.game))
-        self._ended_unkept = False
-
-    def friend_game(self, date: float) -> FriendGame:
-        """This game with a friend as the list keeps it (its id is the game's)."""
-        return FriendGame(self.game_id, self.setup.human_side, self.game,
-                          self.draws.offered_by, date)
-
     @staticmethod
     def from_friend_game(entry: FriendGame, arrived: bool = False) -> Play:
         """The play of a game with a friend; `arrived`: its latest moves just
@@ -613,12 +549,6 @@ class Play(DrawFlow):
         return play
 
     # --- saving ---------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {"setup": asdict(self.setup), "game": self.game.to_dict(), "id": self.game_id}
-        if self.clocks is not None:
-            data["clocks"] = self.clocks.to_dict()
-        return data
 
     @staticmethod
     def from_dict(data: Any) -> Play:
@@ -652,16 +582,6 @@ def new_game_id() -> str:
 
 
 # --- the autosave slots ------------------------------------------------------------------
-
-
-def save_play(storage: Storage, play: Play) -> None:
-    """Keep `play` in its game's slot, stamped so the menu knows the most recent."""
-    play.saved_at = time.time()
-    storage.save(autosave_key(play.setup.game), {**play.to_dict(), "saved_at": play.saved_at})
-
-
-def discard_save(storage: Storage, game: str) -> None:
-    storage.delete(autosave_key(game))
 
 
 def load_save(storage: Storage, game: str) -> Play | None:
