@@ -18,7 +18,7 @@ from .notices import notice_height
 from .play import Play
 from .scene import Pop, Push, Scene, ToBoard, Transition, handle_buttons
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, Focus, draw_text, row_buttons, wrap
+from .widgets import Button, Focus, Pager, draw_text, row_buttons, wrap
 
 
 class FriendsScene(Scene):
@@ -28,10 +28,8 @@ class FriendsScene(Scene):
         self.unit = 16
         self.games: list[FriendGame] = []
         self.game_rows: list[Button] = []
-        self.page = 0
-        self.per_page = 1
-        self.previous_button = Button("history.previous", self._turn(-1), name="previous")
-        self.next_button = Button("history.next", self._turn(1), name="next")
+        self.pager = Pager(lambda: self.resize(self.size))
+        self.previous_button, self.next_button = self.pager.previous_button, self.pager.next_button
         self.back_button = Button("setup.back", lambda: Pop(), name="back")
         self.paste_button = Button("friends.open_link", self.paste_link, name="open-link")
         self.opening: Play | None = None  # a pasted link's game, opened on the next frame
@@ -45,15 +43,6 @@ class FriendsScene(Scene):
         def open_game() -> Transition:
             return Push(ToBoard(Play.from_friend_game(entry)))
         return open_game
-
-    def _turn(self, step: int):
-        def turn() -> None:
-            self.page = max(0, min(self.page + step, self._pages() - 1))
-            self.resize(self.size)
-        return turn
-
-    def _pages(self) -> int:
-        return max(1, -(-len(self.games) // self.per_page))
 
     def paste_link(self) -> None:
         """Ask for a friend's link (the clipboard, or a text prompt on the web)."""
@@ -88,9 +77,7 @@ class FriendsScene(Scene):
         pager_top = footer_top - u // 2 - height
         # A row's words take two lines on a phone: room for both and a margin.
         row_height = max(touch_height(u * 1.9), 2 * font(text_size(u)).get_linesize() + u)
-        self.per_page = max(1, (pager_top - u // 2 - top) // (row_height + u // 2))
-        self.page = min(self.page, self._pages() - 1)
-        page = self.games[self.page * self.per_page:(self.page + 1) * self.per_page]
+        page = self.pager.fit(self.games, (pager_top - u // 2 - top) // (row_height + u // 2))
         self.game_rows = [Button(row_text(entry), self._open(entry), literal=True,
                                  name=f"friend-{i}")
                      for i, entry in enumerate(page)]
@@ -99,10 +86,8 @@ class FriendsScene(Scene):
         paging = [self.previous_button, self.next_button]
         for button in paging:
             button.rect = pygame.Rect(0, 0, 0, 0)
-        if self._pages() > 1:
+        if self.pager.pages > 1:
             row_buttons(paging, pygame.Rect(left, pager_top, width, height), u)
-        self.previous_button.enabled = self.page > 0
-        self.next_button.enabled = self.page < self._pages() - 1
         row_buttons([self.back_button, self.paste_button],
                     pygame.Rect(left, footer_top, width, height), u)
         self.focus.set([*self.game_rows, *(b for b in paging if b.rect.width), self.back_button,

@@ -27,7 +27,7 @@ from .notices import notice_height
 from .play import Mode, Play, Setup
 from .scene import Pop, Push, Scene, ToBoard, Transition, handle_buttons
 from .theme import colour, font, text_size, touch_height, unit_for
-from .widgets import Button, Focus, draw_text, row_buttons, wrap
+from .widgets import Button, Focus, Pager, draw_text, row_buttons, wrap
 
 EXPORT_NAME = "taiplis-history.txt"
 # The statistics go above the list only if it still shows this many games.
@@ -41,14 +41,12 @@ class HistoryScene(Scene):
         self.unit = 16
         self.games: list[Finished] = []
         self.chosen: str | None = None  # the game the list is filtered by (None: all)
-        self.page = 0
-        self.per_page = 1
+        self.pager = Pager(lambda: self.resize(self.size))
         self.filter_buttons = [Button("history.all", self._filter(None), name="filter-all")] + \
             [Button(f"game.{name}", self._filter(name), name=f"filter-{name}")
              for name in GAME_NAMES]
         self.rows: list[Button] = []
-        self.previous_button = Button("history.previous", self._turn(-1), name="previous")
-        self.next_button = Button("history.next", self._turn(1), name="next")
+        self.previous_button, self.next_button = self.pager.previous_button, self.pager.next_button
         self.back_button = Button("setup.back", lambda: Pop(), name="back")
         self.export_button = Button("history.export", self.export, name="export")
         self.stats_button = Button("history.statistics", self._toggle_stats, name="statistics")
@@ -71,22 +69,13 @@ class HistoryScene(Scene):
 
     def _filter(self, game: str | None):
         def choose() -> None:
-            self.chosen, self.page = game, 0
+            self.chosen, self.pager.page = game, 0
             self.resize(self.size)
         return choose
-
-    def _turn(self, step: int):
-        def turn() -> None:
-            self.page = max(0, min(self.page + step, self._pages() - 1))
-            self.resize(self.size)
-        return turn
 
     def _toggle_stats(self) -> None:
         self.stats_open = not self.stats_open
         self.resize(self.size)
-
-    def _pages(self) -> int:
-        return max(1, -(-len(self.shown) // self.per_page))
 
     def _open(self, entry: Finished):
         def open_game() -> Transition | None:
@@ -147,10 +136,9 @@ class HistoryScene(Scene):
         if self.stats_inline:
             y += stats_height + u // 2
         self.list_top = y
-        self.per_page = max(1, (list_bottom - y) // row_step)
-        self.page = min(self.page, self._pages() - 1)
-        page = [] if self._stats_page else \
-            self.shown[self.page * self.per_page:(self.page + 1) * self.per_page]
+        page = self.pager.fit(self.shown, (list_bottom - y) // row_step)
+        if self._stats_page:
+            page = []
         self.rows = [Button(row_text(entry), self._open(entry), literal=True,
                             name=f"game-{i}") for i, entry in enumerate(page)]
         for i, row in enumerate(self.rows):
@@ -159,8 +147,6 @@ class HistoryScene(Scene):
         for button in (self.previous_button, self.next_button):
             button.rect = pygame.Rect(0, 0, 0, 0)
         row_buttons(pager, pygame.Rect(left, pager_top, width, height), u)
-        self.previous_button.enabled = self.page > 0
-        self.next_button.enabled = self.page < self._pages() - 1
         self.stats_button.rect = pygame.Rect(0, 0, 0, 0)
         self.stats_button.selected = self._stats_page
         footer = [self.back_button, self.export_button] if self.stats_inline else \
@@ -230,9 +216,10 @@ class HistoryScene(Scene):
         if not self.shown:
             draw_text(surface, t("history.empty"), text_size(u), (w // 2, self.list_top + u),
                       colour("text_muted"), anchor="midtop", max_width=w - 2 * u)
-        elif self._pages() > 1:
+        elif self.pager.pages > 1:
             pager = self.previous_button.rect.union(self.next_button.rect)
-            draw_text(surface, t("history.page", page=self.page + 1, pages=self._pages()),
+            draw_text(surface, t("history.page", page=self.pager.page + 1,
+                                 pages=self.pager.pages),
                       text_size(u * 0.8), (pager.centerx, pager.top - 2),
                       colour("text_muted"), anchor="midbottom")
 

@@ -7,9 +7,9 @@ A `ButtonRow`-free design: each scene owns a list of `Button`s laid out in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -330,3 +330,37 @@ def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
         last = i == len(buttons) - 1
         button.rect = pygame.Rect(left, area.top, area.right - left if last else width,
                                   area.height)
+
+
+Row = TypeVar("Row")
+
+
+class Pager:
+    """A list shown a page at a time: which page is on show, how many rows a
+    page holds, and the Previous and Next buttons that turn it (`turned` lays
+    the page out again after a turn)."""
+
+    def __init__(self, turned: Callable[[], None]) -> None:
+        self.page = 0
+        self.per_page = 1
+        self.count = 0
+        self.turned = turned
+        self.previous_button = Button("history.previous", lambda: self.turn(-1), name="previous")
+        self.next_button = Button("history.next", lambda: self.turn(1), name="next")
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.count // self.per_page))
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(self.page + step, self.pages - 1))
+        self.turned()
+
+    def fit(self, rows: Sequence[Row], per_page: int) -> list[Row]:
+        """The rows of the page on show, `per_page` at most (the page kept
+        within the list); each button enabled where it can turn."""
+        self.count, self.per_page = len(rows), max(1, per_page)
+        self.page = min(self.page, self.pages - 1)
+        self.previous_button.enabled = self.page > 0
+        self.next_button.enabled = self.page < self.pages - 1
+        return list(rows[self.page * self.per_page:(self.page + 1) * self.per_page])

@@ -135,3 +135,29 @@ def test_a_watched_game_shows_each_sides_level_and_reopens_with_them(monkeypatch
     press_named(app, "game-0")
     assert isinstance(app.scene, BoardScene) and app.scene.play.setup.levels() == ("bard", "druid")
     assert app.errors == []
+
+
+def test_a_long_history_turns_page_by_page(monkeypatch):
+    storage = MemoryStorage()
+    game = Game(START_CODES["modiar"])
+    game.resign(game.position.side)
+    for number in range(40):  # more games than one page holds
+        keep_finished(storage, finished_entry(f"game-{number}", 1.0e9 + 3600 * number,
+                                              Setup("modiar", Mode.HOTSEAT), game))
+    app = make_app(monkeypatch, size=(390, 844), storage=storage)
+    press_named(app, "history")
+    scene = app.scene
+    first_page = [row.text for row in scene.rows]
+    assert 1 < len(first_page) < 40
+    assert not scene.previous_button.enabled and scene.next_button.enabled
+    press_named(app, "next")
+    second_page = [row.text for row in scene.rows]
+    assert second_page and not set(second_page) & set(first_page)
+    assert scene.previous_button.enabled
+    while scene.next_button.enabled:
+        press_named(app, "next")
+    seen = len(first_page) * scene.pager.page + len(scene.rows)
+    assert seen == 40  # the last page holds the rest, and no page is skipped
+    press_named(app, "previous")
+    assert scene.next_button.enabled
+    assert app.errors == []
