@@ -248,9 +248,8 @@ class MenuScene(Scene):
         actions = self._actions()
         height = touch_height(u * 2.2)
         for count in range(1, 4):
-            size = -(-len(actions) // count)  # buttons a row, the last row may hold fewer
-            rows = [actions[i:i + size] for i in range(0, len(actions), size)]
-            width = self._action_width(w, u, size)
+            rows = even_rows(actions, count)
+            width = self._action_width(w, u, len(rows[0]))
             if all(label_fits(b.text, u, pygame.Rect(0, 0, width, height)) for b in actions):
                 return rows
         return rows
@@ -336,3 +335,15 @@ def saved_caption(saved: Play) -> str:
     if not saved.game.ply:
         return t("menu.saved_start", game=game)
     return t("menu.saved_at", game=game, number=move_number(saved.game.ply))
+
+
+def even_rows(buttons: list[Button], count: int) -> list[list[Button]]:
+    """`buttons` in `count` rows as even as they go (seven in three: 3, 2, 2),
+    the longer rows first, so no button is left alone on the last row."""
+    size, longer = divmod(len(buttons), count)
+    rows, start = [], 0
+    for row in range(count):
+        end = start + size + (1 if row < longer else 0)
+        rows.append(buttons[start:end])
+        start = end
+    return [row for row in rows if row]
