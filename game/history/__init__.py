@@ -132,7 +132,7 @@ def games_played(storage: Storage) -> set[str]:
 def keep_finished(storage: Storage, entry: Finished) -> bool:
     """Add `entry` as the newest game, replacing an earlier version of the same
     game; the oldest games beyond the limit are dropped.  True when the history
-    is written to lasting storage (False: it is kept for this session only)."""
+    is written to lasting storage (False: it is kept only while the app runs)."""
     games = [kept for kept in load_history(storage) if kept.game_id != entry.game_id]
     games.append(entry)
     return _save(storage, games[-HISTORY_LIMIT:])

@@ -64,7 +64,7 @@ class KeptStorage:
         self.notices: list[str] = []
         self.writer = uuid.uuid4().hex[:12]  # this page or process, among others sharing the store
         self._seen: dict[str, Stamp | None] = {}  # each key's stamp as last read or written here
-        self._held: dict[str, str] = {}  # values the store refused, kept for this session
+        self._held: dict[str, str] = {}  # values the store refused, kept while the app runs
         self._untouchable: set[str] = set()  # a newer version's value, or one not movable
         self._told: set[str] = set()
 
@@ -100,7 +100,7 @@ class KeptStorage:
         return self._decode(key, text)
 
     def save(self, key: str, value: Any) -> bool:
-        """Write `value`; True when it is kept beyond this session."""
+        """Write `value`; True when it is kept after the app closes."""
         if key in self._untouchable:
             self._held[key] = _encode(value, (self.writer, 0))
             return False

@@ -186,13 +186,13 @@ def _puzzle(ctx, game: str, state: str) -> Callable:
         from .navigation import build
         from .scene import ToPuzzle
         scene = build(ctx, ToPuzzle(game))
-        attempt = scene.session.attempt
+        attempt = scene.run.attempt
         if attempt is None:
             return scene
         if state == "hint":
             scene.hint()
         elif state == "solved":
-            while scene.session.solving:
+            while scene.run.solving:
                 scene.play_move(attempt.expected())
                 scene.flush()
         else:

@@ -163,5 +163,5 @@ def test_a_failed_write_says_so_once_and_loses_nothing():
     keep_friend_game(storage, kept(["b7-b6", "e5-e7"]))
     keep_friend_game(storage, kept(["b7-b6", "e5-e7", "d7-d6"]))
     assert storage.notices == ["storage_full"]  # said once, by its kind
-    assert [g.game.ply for g in load_friend_games(storage)] == [3]  # kept for the session
+    assert [g.game.ply for g in load_friend_games(storage)] == [3]  # kept while the app runs
     assert "e5-e7" not in area.items["taiplis.friends"]  # the stored list is as it was

@@ -24,7 +24,7 @@ from game.ui.puzzles import choose as puzzle_choose
 from game.ui.puzzles import panel as puzzle_panel
 from game.ui.puzzles.board import PuzzleScene
 from game.ui.puzzles.choose import PuzzlesScene
-from game.ui.puzzles.session import PUZZLES_KEY, Phase
+from game.ui.puzzles.run import PUZZLES_KEY, Phase
 
 from . import test_phone_sizes as phone
 from .driver import click, key, make_app, press, steps, tap
@@ -70,9 +70,9 @@ def play_move(app, scene: PuzzleScene, move, touch: bool = False) -> list:
 
 def solve(app, scene: PuzzleScene, touch: bool = False) -> list:
     """Every solver move of the line clicked; the moves animated on the way."""
-    attempt = scene.session.attempt
+    attempt = scene.run.attempt
     animated = []
-    while scene.session.solving:
+    while scene.run.solving:
         animated += play_move(app, scene, attempt.expected(), touch)
     return animated
 
@@ -82,7 +82,7 @@ def saved(app) -> PuzzlePlayer:
 
 
 def wrong_move(scene: PuzzleScene):
-    attempt = scene.session.attempt
+    attempt = scene.run.attempt
     return next(m for m in attempt.position.legal_moves() if m != attempt.expected())
 
 
@@ -91,19 +91,19 @@ def test_a_puzzle_solved_by_clicks_raises_the_rating_and_the_streak_and_is_saved
         monkeypatch, game):
     app = make_app(monkeypatch)
     scene = open_puzzles(app, game)
-    puzzle = scene.session.puzzle
-    assert abs(puzzle.rating - 1500) <= max(abs(p.rating - 1500) for p in scene.session.puzzles)
+    puzzle = scene.run.puzzle
+    assert abs(puzzle.rating - 1500) <= max(abs(p.rating - 1500) for p in scene.run.puzzles)
     animated = solve(app, scene)
     # Every move of the line was shown on the board, the replies by the app.
     assert animated == puzzle.moves()
-    assert scene.session.phase is Phase.SOLVED
-    assert scene.shown.code() == scene.session.attempt.position.code()
+    assert scene.run.phase is Phase.SOLVED
+    assert scene.shown.code() == scene.run.attempt.position.code()
     record = saved(app).record(game)
     assert record.rating > 1500 and record.streak == 1 and record.solved == record.tried == 1
     assert puzzle.id in record.recent
     assert i18n.t("puzzles.solved") in puzzle_board_texts(app)
     press(app, "next")
-    assert scene.session.solving and scene.session.puzzle.id != puzzle.id
+    assert scene.run.solving and scene.run.puzzle.id != puzzle.id
     assert app.errors == []
 
 
@@ -126,9 +126,9 @@ def puzzle_board_texts(app) -> list[str]:
 def test_a_reply_is_animated_after_a_pause_not_at_once(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_puzzles(app, "brandubh")
-    while len(scene.session.attempt.line) < 3:  # a line with a reply in it
+    while len(scene.run.attempt.line) < 3:  # a line with a reply in it
         scene.next_puzzle()
-    first, reply = scene.session.attempt.line[:2]
+    first, reply = scene.run.attempt.line[:2]
     click(app, scene.ui.view.cell(first[0]).center)
     click(app, scene.ui.view.cell(first[1]).center)
     assert scene.animation is not None and scene.animation.move == first
@@ -149,9 +149,9 @@ def test_a_miss_resets_the_streak_and_the_solution_plays_move_by_move(monkeypatc
     storage.save(PUZZLES_KEY, player.to_dict())
     app = make_app(monkeypatch, storage=storage)
     scene = open_puzzles(app, "modiar")
-    while len(scene.session.attempt.line) < 3:  # a solution of more than one move
+    while len(scene.run.attempt.line) < 3:  # a solution of more than one move
         scene.next_puzzle()
-    attempt = scene.session.attempt
+    attempt = scene.run.attempt
     start = attempt.position
     wrong = wrong_move(scene)
     click(app, scene.ui.view.cell(wrong).center)
@@ -166,7 +166,7 @@ def test_a_miss_resets_the_streak_and_the_solution_plays_move_by_move(monkeypatc
         if scene.animation is not None and (not shown or shown[-1] is not scene.animation):
             shown.append(scene.animation)
             began.append(frame)
-        if scene.session.solution_left == 0 and not scene.busy():
+        if scene.run.solution_left == 0 and not scene.busy():
             break
     solution = shown[1:]
     assert [animation.move for animation in solution] == attempt.line
@@ -182,26 +182,26 @@ def test_a_miss_resets_the_streak_and_the_solution_plays_move_by_move(monkeypatc
 def test_the_solution_can_be_stepped_with_its_button_and_the_arrow(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_puzzles(app, "reversi")
-    while len(scene.session.attempt.line) < 3:
+    while len(scene.run.attempt.line) < 3:
         scene.next_puzzle()
-    attempt = scene.session.attempt
+    attempt = scene.run.attempt
     click(app, scene.ui.view.cell(wrong_move(scene)).center)
     press(app, "step")  # at once: the wrong move is taken back, the first move shown
     assert scene.animation is not None and scene.animation.move == attempt.line[0]
-    assert scene.session.solution_shown == 1 and not scene.auto
+    assert scene.run.solution_shown == 1 and not scene.auto
     steps(app, 200)  # no more moves by themselves once the player steps
-    assert scene.session.solution_shown == 1
+    assert scene.run.solution_shown == 1
     key(app, pygame.K_RIGHT)
-    assert scene.session.solution_shown == 2
+    assert scene.run.solution_shown == 2
     assert scene.animation is not None and scene.animation.move == attempt.line[1]
-    while scene.session.solution_left:
+    while scene.run.solution_left:
         press(app, "step")
     still(app, scene)
     assert scene.shown.code() == attempt.solution()[-1][0].play_position(
         attempt.line[-1]).code()
     assert not scene.step_button.enabled and scene.next_button.enabled
     key(app, pygame.K_n)
-    assert scene.session.solving
+    assert scene.run.solving
     assert app.errors == []
 
 
@@ -213,7 +213,7 @@ def test_the_hint_marks_the_piece_or_pit_to_move_and_keeps_the_streak(monkeypatc
     storage.save(PUZZLES_KEY, player.to_dict())
     app = make_app(monkeypatch, storage=storage)
     scene = open_puzzles(app, game)
-    expected = scene.session.attempt.expected()
+    expected = scene.run.attempt.expected()
     drawn = []
     real_draw = scene.ui.draw
     monkeypatch.setattr(scene.ui, "draw", lambda surface, position, marks, animation:
@@ -225,11 +225,11 @@ def test_the_hint_marks_the_piece_or_pit_to_move_and_keeps_the_streak(monkeypatc
     elif game == "modiar":
         assert marks.hint == (expected,)  # the pit to sow
     else:  # the quarter the move is in, framed
-        assert expected in scene.session.hint and len(scene.session.hint) == 16
+        assert expected in scene.run.hint and len(scene.run.hint) == 16
     assert not scene.hint_button.enabled
     solve(app, scene)
     record = saved(app).record(game)
-    assert scene.session.phase is Phase.SOLVED and scene.session.attempt.hinted
+    assert scene.run.phase is Phase.SOLVED and scene.run.attempt.hinted
     assert record.streak == 2 and record.solved == 1  # no streak gained, none lost
     assert i18n.t("puzzles.solved_hinted") in puzzle_board_texts(app)
 
@@ -238,16 +238,16 @@ def test_a_puzzle_solved_with_the_keys_alone(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_puzzles(app, "modiar")
     key(app, pygame.K_h)
-    assert scene.session.hint
-    while scene.session.solving:
-        target = scene.session.attempt.expected()
+    assert scene.run.hint
+    while scene.run.solving:
+        target = scene.run.attempt.expected()
         cursor_to(app, scene, target)
         key(app, pygame.K_RETURN)
         still(app, scene)
-    assert scene.session.phase is Phase.SOLVED
-    first = scene.session.puzzle
+    assert scene.run.phase is Phase.SOLVED
+    first = scene.run.puzzle
     key(app, pygame.K_RETURN)  # Enter on a finished puzzle: the next one
-    assert scene.session.solving and scene.session.puzzle is not first
+    assert scene.run.solving and scene.run.puzzle is not first
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, PuzzlesScene)
     key(app, pygame.K_ESCAPE)
@@ -276,8 +276,8 @@ def test_the_rating_and_streak_are_kept_for_a_new_app(monkeypatch):
     app = make_app(monkeypatch, storage=storage)
     scene = open_puzzles(app, "tawlbwrdd")
     solve(app, scene)
-    rating = scene.session.record.rating
-    served = list(scene.session.record.recent)
+    rating = scene.run.record.rating
+    served = list(scene.run.record.recent)
     pygame.quit()
     again = make_app(monkeypatch, storage=storage)
     app = again
@@ -289,8 +289,8 @@ def test_the_rating_and_streak_are_kept_for_a_new_app(monkeypatch):
     assert i18n.t("puzzles.rating", rating=round(rating)) in " ".join(
         chooser.texts["tawlbwrdd"])
     press(app, "puzzles-tawlbwrdd")
-    assert app.scene.session.record.rating == rating
-    assert app.scene.session.puzzle.id not in served  # not served again so soon
+    assert app.scene.run.record.rating == rating
+    assert app.scene.run.puzzle.id not in served  # not served again so soon
 
 
 def test_a_damaged_record_costs_a_notice_and_starts_afresh(monkeypatch):
@@ -301,17 +301,17 @@ def test_a_damaged_record_costs_a_notice_and_starts_afresh(monkeypatch):
     steps(app, 1)
     shown = [*([app.notice[0]] if app.notice else []), *app.ctx.notices]
     assert any(i18n.t("storage.puzzles") in text for text in shown)
-    assert app.scene.session.record.rating == 1500
+    assert app.scene.run.record.rating == 1500
     assert app.errors == []
 
 
 def test_a_refused_click_says_why_and_costs_nothing(monkeypatch):
     app = make_app(monkeypatch)
     scene = open_puzzles(app, "modiar")
-    position = scene.session.attempt.position
+    position = scene.run.attempt.position
     others = [pit for pit in range(6) if pit not in position.legal_moves()]
     click(app, scene.ui.view.cell(others[0]).center)
-    assert scene.session.solving and saved(app).record("modiar").tried == 0
+    assert scene.run.solving and saved(app).record("modiar").tried == 0
     assert app.ctx.notices or app.notice
     assert app.errors == []
 

@@ -175,7 +175,7 @@ def test_a_full_quota_keeps_the_game_going_in_memory_and_says_so_once():
     big = {"moves": ["c7-c6"] * 100}
     storage.save("autosave", big)
     storage.save("autosave", big)
-    assert storage.load("autosave") == big  # this session still has it
+    assert storage.load("autosave") == big  # the running app still has it
     assert storage.notices == ["storage_full"]
     area.quota = 5_000_000
     storage.save("autosave", {"moves": []})

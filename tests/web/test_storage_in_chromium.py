@@ -124,7 +124,7 @@ save_play(storage, play)
 storage.save("settings", {"sound": False})
 json.dumps([storage.notices, load_save(storage, "brandubh").game.move_texts(),
             history_kept, len(load_history(storage))])""")
-    # Chromium's QuotaExceededError, told once; this session plays on with all of it.
+    # Chromium's QuotaExceededError, told once; the running game plays on with all of it.
     assert told == [["storage_full"], ["b7-b6", "c5-c6", "a4-a5"], False, 1]
     page.reload()
     again = python(page, START + """

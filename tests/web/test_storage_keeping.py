@@ -46,7 +46,7 @@ def test_a_newer_versions_value_is_kept_untouched_and_told_once():
     assert load_save(storage, "brandubh") is None
     play = played()
     save_play(storage, play)
-    assert load_save(storage, "brandubh").game.move_texts() == ["b7-b6", "c5-c6"]  # this session
+    assert load_save(storage, "brandubh").game.move_texts() == ["b7-b6", "c5-c6"]  # app open
     storage.delete(autosave_key("brandubh"))
     assert load_save(storage, "brandubh") is None
     assert area.items == {"taiplis.autosave.brandubh": newer}  # not moved, not overwritten
@@ -69,7 +69,7 @@ def test_a_full_quota_loses_nothing_kept_and_is_told_once_for_every_key():
     storage.save("settings", {"sound": False})
     assert area.items == before  # the kept game is still there, whole
     assert storage.notices == ["storage_full"]  # one line for every refusal
-    assert [entry.game_id for entry in load_history(storage)] == ["one", "two"]  # this session
+    assert [entry.game_id for entry in load_history(storage)] == ["one", "two"]  # app open
     assert [entry.game_id for entry in load_history(LocalStorage(area))] == ["one"]  # a reload
 
 
@@ -108,7 +108,7 @@ def test_a_store_that_refuses_everything_never_raises_and_says_so_once():
     storage = LocalStorage(area)
     assert load_history(storage) == []
     assert not storage.save("settings", {"hints": False})
-    assert storage.load("settings") == {"hints": False}  # for this session
+    assert storage.load("settings") == {"hints": False}  # while the app runs
     storage.delete("settings")
     assert storage.notices == ["storage_unavailable"]
 
@@ -203,7 +203,7 @@ def test_the_old_single_slot_is_dropped_only_once_its_game_is_kept():
                                                 default=str)
     area.quota = sum(len(k) + len(v) for k, v in area.items.items())  # full
     storage = LocalStorage(area)
-    assert load_saves(storage)["brandubh"].game.move_texts() == ["b7-b6"]  # this session
+    assert load_saves(storage)["brandubh"].game.move_texts() == ["b7-b6"]  # while the app runs
     assert "taiplis.autosave" in area.items  # still kept: the new slot could not be written
     area.quota = 5_000_000
     load_saves(LocalStorage(area))  # the next page load carries it over

@@ -27,7 +27,7 @@ from ..theme import colour, touch_height, unit_for
 from ..views.base import Marks
 from ..widgets import Button, Focus, row_buttons
 from .panel import PuzzlePanel
-from .session import Phase, PuzzleSession, Step, TakenBack
+from .run import Phase, PuzzleRun, Step, TakenBack
 
 SOLUTION_PAUSE = 1.1  # seconds between the solution's moves when they play by themselves
 HINT_PULSE_SECONDS = 1.6
@@ -37,8 +37,8 @@ class PuzzleScene(Scene):
     def __init__(self, ctx, game: str) -> None:
         super().__init__(ctx)
         self.game = game
-        self.session = PuzzleSession(game, load(game), ctx.storage, ctx.rng)
-        self.panel = PuzzlePanel(self.session)
+        self.run = PuzzleRun(game, load(game), ctx.storage, ctx.rng)
+        self.panel = PuzzlePanel(self.run)
         self.ui: GameUI = game_ui(game)
         self.input = BoardInput(self.ui)
         self.focus = Focus(arrows=False)  # the arrows belong to the board's cursor
@@ -63,7 +63,7 @@ class PuzzleScene(Scene):
     # --- the puzzle ---------------------------------------------------------------------------
 
     def next_puzzle(self) -> None:
-        puzzle = self.session.serve()
+        puzzle = self.run.serve()
         self.shown = puzzle.position() if puzzle else start(self.game)
         self.queue, self.animation, self.last, self.wrong = [], None, (), None
         self.auto, self.announced = False, True
@@ -72,11 +72,11 @@ class PuzzleScene(Scene):
         self.redraw()
 
     def can_move(self) -> bool:
-        return self.session.solving and self.animation is None and not self.queue
+        return self.run.solving and self.animation is None and not self.queue
 
     def hint(self) -> None:
         if self.can_move():
-            self.session.ask_hint()
+            self.run.ask_hint()
             self.redraw()
 
     def step_solution(self) -> None:
@@ -86,7 +86,7 @@ class PuzzleScene(Scene):
         self._show_solution_move()
 
     def _show_solution_move(self) -> None:
-        step = self.session.next_solution_move()
+        step = self.run.next_solution_move()
         if step is not None:
             self._apply(step, animate=True)
 
@@ -94,10 +94,10 @@ class PuzzleScene(Scene):
         """The player's move: shown with what follows (the reply, or the move
         taken back and then the solution)."""
         self.input.put_down()
-        self.queue = self.session.play(move)
+        self.queue = self.run.play(move)
         self.waited = 0.0
-        self.announced = self.session.solving
-        self.auto = self.session.phase is Phase.MISSED
+        self.announced = self.run.solving
+        self.auto = self.run.phase is Phase.MISSED
         self.redraw()
 
     def _play(self, intent: Intent) -> None:
@@ -152,7 +152,7 @@ class PuzzleScene(Scene):
             if self.waited >= self.queue[0].delay:
                 self.waited = 0.0
                 self._apply(self.queue.pop(0), animate=True)
-        elif self.animation is None and self.auto and self.session.solution_left:
+        elif self.animation is None and self.auto and self.run.solution_left:
             self.waited += dt
             if self.waited >= SOLUTION_PAUSE:
                 self.waited = 0.0
@@ -166,13 +166,13 @@ class PuzzleScene(Scene):
         if self.announced or self.busy():
             return
         self.announced = True
-        self.ctx.sounds.play("win" if self.session.phase is Phase.SOLVED else "lose")
+        self.ctx.sounds.play("win" if self.run.phase is Phase.SOLVED else "lose")
 
     def _refresh(self) -> None:
-        session = self.session
-        hint_enabled = self.can_move() and not session.hint
-        step_enabled = session.solution_left > 0
-        next_enabled = not session.solving and not self.busy()
+        run = self.run
+        hint_enabled = self.can_move() and not run.hint
+        step_enabled = run.solution_left > 0
+        next_enabled = not run.solving and not self.busy()
         states = (hint_enabled, step_enabled, next_enabled)
         if states != (self.hint_button.enabled, self.step_button.enabled,
                       self.next_button.enabled):
@@ -182,7 +182,7 @@ class PuzzleScene(Scene):
     def animating(self) -> bool:
         """A move sliding in, a refused cell's flash, or a pit's hint ring beating
         (the pauses between moves need no frames: each move asks for its own)."""
-        pulsing = len(self.session.hint) == 1 and not self.ui.two_step and self.can_move()
+        pulsing = len(self.run.hint) == 1 and not self.ui.two_step and self.can_move()
         return self.animation is not None or self.input.refused is not None or pulsing
 
     # --- input ----------------------------------------------------------------------------------
@@ -269,8 +269,8 @@ class PuzzleScene(Scene):
         if self.can_move():
             add_choice_marks(marks, ui, state, self.shown, self.ctx.settings.get("hints", True))
         add_drag_marks(marks, state)
-        if len(self.session.hint) == 1:  # a piece or a pit (a quarter is drawn below)
-            marks.hint = self.session.hint
+        if len(self.run.hint) == 1:  # a piece or a pit (a quarter is drawn below)
+            marks.hint = self.run.hint
         if self.wrong is not None and self.animation is None:
             marks.refused, marks.refused_strength = self.wrong, 1.0
         else:
@@ -288,7 +288,7 @@ class PuzzleScene(Scene):
     def _draw_quarter(self, surface: pygame.Surface) -> None:
         """Reversi's hint: a frame round the quarter of the board to play in (a
         frame only: a tint over the discs would change their colours)."""
-        cells = self.session.hint
+        cells = self.run.hint
         if len(cells) < 2:
             return
         view = self.ui.view

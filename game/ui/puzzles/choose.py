@@ -12,7 +12,7 @@ from ..i18n import t
 from ..scene import Pop, Push, Scene, ToPuzzle, Transition, handle_buttons
 from ..theme import colour, font, text_size, touch_height, unit_for
 from ..widgets import Button, Focus, draw_panel, draw_text, label_fits, wrap
-from .session import load_player
+from .run import load_player
 
 
 def record_lines(record: GameRating) -> list[str]:

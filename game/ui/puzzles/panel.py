@@ -11,13 +11,13 @@ from ..i18n import t
 from ..notices import notice_height
 from ..theme import colour, font, text_size
 from ..widgets import draw_lines, draw_text, lines_needed
-from .session import PuzzleSession
+from .run import PuzzleRun
 from .texts import rating_line, status_line, task_line, value_line
 
 
 class PuzzlePanel:
-    def __init__(self, session: PuzzleSession) -> None:
-        self.session = session
+    def __init__(self, run: PuzzleRun) -> None:
+        self.run = run
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 16
         self.buttons_top = 0  # where the buttons under the text begin
@@ -29,14 +29,14 @@ class PuzzlePanel:
         self.rect, self.unit, self.buttons_top, self.screen = rect, unit, buttons_top, screen
 
     def draw(self, surface: pygame.Surface) -> None:
-        session, rect, u = self.session, self.rect, self.unit
-        body, puzzle = text_size(u), session.puzzle
+        run, rect, u = self.run, self.rect, self.unit
+        body, puzzle = text_size(u), run.puzzle
         y = rect.top
         if not self.short():
-            y = draw_text(surface, t("puzzles.heading", game=t(f"game.{session.game}")),
+            y = draw_text(surface, t("puzzles.heading", game=t(f"game.{run.game}")),
                           text_size(u * 1.4), (rect.left, y), colour("accent"), bold=True,
                           max_width=rect.width).bottom + u // 3
-        y = draw_lines(surface, rating_line(session.record, session.change), body,
+        y = draw_lines(surface, rating_line(run.record, run.change), body,
                        (rect.left, y), rect.width, colour("text_muted")) + u // 2
         if puzzle is not None:
             y = draw_lines(surface, task_line(puzzle), text_size(u * 1.1), (rect.left, y),
@@ -44,9 +44,9 @@ class PuzzlePanel:
             value = value_line(puzzle)
             if value is not None:
                 y = draw_lines(surface, value, body, (rect.left, y), rect.width) + u // 3
-        y = draw_lines(surface, status_line(session), body, (rect.left, y + u // 6), rect.width,
+        y = draw_lines(surface, status_line(run), body, (rect.left, y + u // 6), rect.width,
                        colour("accent")) + u // 3
-        if puzzle is not None and not session.solving:
+        if puzzle is not None and not run.solving:
             y = draw_lines(surface, t("puzzles.puzzle_rating", rating=puzzle.rating), body,
                            (rect.left, y), rect.width, colour("text_muted")) + u // 3
         self.text_bottom = y
@@ -55,10 +55,10 @@ class PuzzlePanel:
         """The height the text under the heading needs `width` wide, at its
         longest: the rating, the task and its value, a status of two lines
         and the puzzle's rating (the board gives way to it on a short phone)."""
-        u, puzzle = self.unit, self.session.puzzle
+        u, puzzle = self.unit, self.run.puzzle
         body, task = text_size(u), text_size(u * 1.1)
         line = font(body).get_linesize()
-        needed = lines_needed(rating_line(self.session.record, self.session.change), body,
+        needed = lines_needed(rating_line(self.run.record, self.run.change), body,
                               width) * line + u // 2
         if puzzle is not None:
             needed += lines_needed(task_line(puzzle), task, width, True) * \
@@ -71,7 +71,7 @@ class PuzzlePanel:
     def short(self) -> bool:
         """Too little height for the heading as well as the rest (a small phone)."""
         u, width = self.unit, self.rect.width
-        puzzle = self.session.puzzle
+        puzzle = self.run.puzzle
         line = font(text_size(u)).get_linesize()
         needed = font(text_size(u * 1.4), True).get_linesize() + 8 * line
         if puzzle is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...puzzles import Puzzle
 from ...puzzles.player import GameRating
 from ..i18n import side_name, t
-from .session import Phase, PuzzleSession
+from .run import Phase, PuzzleRun
 
 
 def task_line(puzzle: Puzzle) -> str:
@@ -42,25 +42,25 @@ def rating_line(record: GameRating, change: float | None) -> str:
     return " · ".join((rating, t("puzzles.streak", count=record.streak)))
 
 
-def status_line(session: PuzzleSession) -> str:
+def status_line(run: PuzzleRun) -> str:
     """How the attempt stands, in a few words."""
-    attempt = session.attempt
+    attempt = run.attempt
     if attempt is None:
         return t("puzzles.none")
-    if session.phase is Phase.SOLVED:
+    if run.phase is Phase.SOLVED:
         return t("puzzles.solved_hinted" if attempt.hinted else "puzzles.solved")
-    if session.phase is Phase.MISSED:
-        if not session.solution_shown:
+    if run.phase is Phase.MISSED:
+        if not run.solution_shown:
             return t("puzzles.missed")
-        if session.solution_left:
-            return t("puzzles.solution_step", step=session.solution_shown,
-                     count=session.solution_length)
+        if run.solution_left:
+            return t("puzzles.solution_step", step=run.solution_shown,
+                     count=run.solution_length)
         return t("puzzles.solution_done")
-    if session.hint:
-        return t(f"puzzles.hint.{hint_kind(session)}")
+    if run.hint:
+        return t(f"puzzles.hint.{hint_kind(run)}")
     return t("puzzles.go_on" if attempt.ply else "puzzles.your_move")
 
 
-def hint_kind(session: PuzzleSession) -> str:
+def hint_kind(run: PuzzleRun) -> str:
     """What the hint marks: the piece (tafl), the pit (Modiar) or a quarter (Reversi)."""
-    return {"modiar": "pit", "reversi": "quarter"}.get(session.game, "piece")
+    return {"modiar": "pit", "reversi": "quarter"}.get(run.game, "piece")

@@ -67,7 +67,7 @@ def shown(position: Position, move: Move, delay: float = 0.0, wrong: bool = Fals
     return Shown(position, move, played.position, played.effects, delay, wrong)
 
 
-class PuzzleSession:
+class PuzzleRun:
     def __init__(self, game: str, puzzles: Sequence[Puzzle], storage: Storage,
                  rng: random.Random) -> None:
         self.game = game
